@@ -165,7 +165,10 @@ func (s *Server) waitEstablished(ctx context.Context, crds []*apiextv1.CustomRes
 	for _, c := range crds {
 		pending[c.Name] = true
 	}
-	deadline := time.Now().Add(time.Minute)
+	// Establishing takes longer with every CRD (each builds its schema and handlers), and a
+	// shared 2-core machine is slow: a minute, and a second more per CRD.
+	timeout := establishTimeout(len(crds))
+	deadline := time.Now().Add(timeout)
 	for {
 		list, err := api.List(ctx, listOptions())
 		if err != nil {
@@ -187,12 +190,13 @@ func (s *Server) waitEstablished(ctx context.Context, crds []*apiextv1.CustomRes
 			return nil
 		}
 		if time.Now().After(deadline) {
-			return fmt.Errorf("%d CRDs not established after a minute:\n  %s", len(notYet)+len(pending)-found, joinLines(notYet))
+			return fmt.Errorf("%d CRDs not established after %s:\n  %s", len(notYet)+len(pending)-found, timeout, joinLines(notYet))
 		}
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
-		case <-time.After(100 * time.Millisecond):
+		// Each list carries every schema: asking more often slows the server establishing them.
+		case <-time.After(500 * time.Millisecond):
 		}
 	}
 }
@@ -258,4 +262,9 @@ func (s *Server) Resource(gvk schema.GroupVersionKind, namespace string) (dynami
 // server has no discovery for controller-runtime's default mapper to use).
 func (s *Server) Client(scheme *runtime.Scheme) (client.Client, error) {
 	return client.New(s.Config, client.Options{Scheme: scheme, Mapper: s.mapper})
+}
+
+// establishTimeout bounds the wait for n CRDs to become Established.
+func establishTimeout(n int) time.Duration {
+	return time.Minute + time.Duration(n)*time.Second
 }

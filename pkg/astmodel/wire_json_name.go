@@ -11,7 +11,13 @@ import (
 // CRD prunes the keys it does not declare, without a word. Only a name Go's encoding/json
 // cannot carry in a struct tag (a comma, a quote, a backslash) falls back to the name derived
 // from the Go name, which is the best a Go type can do.
+//
+// An OData annotation's '@' (@odata.type, a polymorphic value's discriminator) is dropped, as
+// ASO drops it: its manifests say odata.type.
 func WireJSONName(wire string) string {
+	if trimmed := strings.TrimLeft(wire, "@"); trimmed != "" {
+		wire = trimmed
+	}
 	if validJSONTagName(wire) {
 		return wire
 	}

@@ -167,8 +167,8 @@ func TestDocsPages(t *testing.T) {
 		}
 	}
 	for _, want := range []string{
-		"| [widgets.azure.com](resources/widgets.md) | [Widget](resources/widgets.md#widget) | v1api20210101 | `Microsoft.Widgets/widgets` | resource group | `widgets/resource-manager/Microsoft.Widgets/stable/2021-01-01/widgets.json` |",
-		"| [widgets.azure.com](resources/widgets.md) | [Lock](resources/widgets.md#lock) | v1api20210101 | `Microsoft.Widgets/locks` | extension |",
+		"| [widgets.azure.com](resources/widgets.md) | [Widget](resources/widgets.md#widget) | v1api20210101 | `Microsoft.Widgets/widgets` | - | secrets: primaryKey, secondaryKey, serialNumber, key1, ruleKey; configMaps: serial, skuName | resource group | `widgets/resource-manager/Microsoft.Widgets/stable/2021-01-01/widgets.json` |",
+		"| [widgets.azure.com](resources/widgets.md) | [Lock](resources/widgets.md#lock) | v1api20210101 | `Microsoft.Widgets/locks` | - | - | extension |",
 	} {
 		if !strings.Contains(index, want) {
 			t.Errorf("index lacks %q:\n%s", want, index)

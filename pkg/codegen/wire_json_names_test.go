@@ -9,12 +9,12 @@ import (
 
 // TestKubernetesJSONNamesAreTheWireNames: a property's Kubernetes JSON name is its wire name,
 // however unusual (AKS's scan-interval, Application Insights' Application_Type, Cosmos DB's
-// _etag, a dotted odata.type), as Azure Service Operator's generated types spell them, so an ASO
+// _etag, a dotted @odata.type without its '@'), as Azure Service Operator's generated types spell them, so an ASO
 // manifest is not pruned; the Go field names stay Go. The CRD, the Go struct tags and the
 // storage twin all agree.
 func TestKubernetesJSONNamesAreTheWireNames(t *testing.T) {
 	props := `"scan-interval": {"type": "string"}, "Application_Type": {"type": "string"},
-		"_etag": {"type": "string"}, "odata.type": {"type": "string"}, "diskEncryptionSetID": {"type": "string"}`
+		"_etag": {"type": "string"}, "@odata.type": {"type": "string"}, "diskEncryptionSetID": {"type": "string"}`
 	res, _, err := runClash(t, clashSwagger(props, ""), "")
 	if err != nil {
 		t.Fatal(err)

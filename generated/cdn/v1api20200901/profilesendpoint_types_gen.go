@@ -1712,7 +1712,7 @@ type CacheExpirationActionParameters struct {
 	CacheType *CacheType `json:"cacheType,omitempty"`
 
 	// +kubebuilder:validation:Required
-	OdataType *CacheExpirationActionParameters_OdataType `json:"@odata.type,omitempty"`
+	OdataType *CacheExpirationActionParameters_OdataType `json:"odata.type,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &CacheExpirationActionParameters{}
@@ -1877,7 +1877,7 @@ type CacheExpirationActionParameters_STATUS struct {
 	// CacheType: The level at which the content needs to be cached.
 	CacheType *CacheType_STATUS `json:"cacheType,omitempty"`
 
-	OdataType *CacheExpirationActionParameters_OdataType_STATUS `json:"@odata.type,omitempty"`
+	OdataType *CacheExpirationActionParameters_OdataType_STATUS `json:"odata.type,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &CacheExpirationActionParameters_STATUS{}
@@ -2006,7 +2006,7 @@ func (c *CacheExpirationActionParameters_STATUS) AssignProperties_To_CacheExpira
 // CacheKeyQueryStringActionParameters: Defines the parameters for the cache-key query string action.
 type CacheKeyQueryStringActionParameters struct {
 	// +kubebuilder:validation:Required
-	OdataType *CacheKeyQueryStringActionParameters_OdataType `json:"@odata.type,omitempty"`
+	OdataType *CacheKeyQueryStringActionParameters_OdataType `json:"odata.type,omitempty"`
 
 	// QueryParameters: query parameters to include or exclude (comma separated).
 	QueryParameters *string `json:"queryParameters,omitempty"`
@@ -2147,7 +2147,7 @@ var cacheKeyQueryStringActionParameters_OdataType_STATUS_Values = []CacheKeyQuer
 
 // CacheKeyQueryStringActionParameters_STATUS: Defines the parameters for the cache-key query string action.
 type CacheKeyQueryStringActionParameters_STATUS struct {
-	OdataType *CacheKeyQueryStringActionParameters_OdataType_STATUS `json:"@odata.type,omitempty"`
+	OdataType *CacheKeyQueryStringActionParameters_OdataType_STATUS `json:"odata.type,omitempty"`
 
 	// QueryParameters: query parameters to include or exclude (comma separated).
 	QueryParameters *string `json:"queryParameters,omitempty"`
@@ -2296,7 +2296,7 @@ type CookiesMatchConditionParameters struct {
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
 	// +kubebuilder:validation:Required
-	OdataType *CookiesMatchConditionParameters_OdataType `json:"@odata.type,omitempty"`
+	OdataType *CookiesMatchConditionParameters_OdataType `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	// +kubebuilder:validation:Required
@@ -2506,7 +2506,7 @@ type CookiesMatchConditionParameters_STATUS struct {
 	// NegateCondition: Describes if this is negate condition or not
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *CookiesMatchConditionParameters_OdataType_STATUS `json:"@odata.type,omitempty"`
+	OdataType *CookiesMatchConditionParameters_OdataType_STATUS `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	Operator *CookiesOperator_STATUS `json:"operator,omitempty"`
@@ -10988,7 +10988,7 @@ type HeaderActionParameters struct {
 	HeaderName *string `json:"headerName,omitempty"`
 
 	// +kubebuilder:validation:Required
-	OdataType *HeaderActionParameters_OdataType `json:"@odata.type,omitempty"`
+	OdataType *HeaderActionParameters_OdataType `json:"odata.type,omitempty"`
 
 	// Value: Value for the specified action
 	Value *string `json:"value,omitempty"`
@@ -11143,7 +11143,7 @@ type HeaderActionParameters_STATUS struct {
 	// HeaderName: Name of the header to modify
 	HeaderName *string `json:"headerName,omitempty"`
 
-	OdataType *HeaderActionParameters_OdataType_STATUS `json:"@odata.type,omitempty"`
+	OdataType *HeaderActionParameters_OdataType_STATUS `json:"odata.type,omitempty"`
 
 	// Value: Value for the specified action
 	Value *string `json:"value,omitempty"`
@@ -11287,7 +11287,7 @@ type HttpVersionMatchConditionParameters struct {
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
 	// +kubebuilder:validation:Required
-	OdataType *HttpVersionMatchConditionParameters_OdataType `json:"@odata.type,omitempty"`
+	OdataType *HttpVersionMatchConditionParameters_OdataType `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	// +kubebuilder:validation:Required
@@ -11446,7 +11446,7 @@ type HttpVersionMatchConditionParameters_STATUS struct {
 	// NegateCondition: Describes if this is negate condition or not
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *HttpVersionMatchConditionParameters_OdataType_STATUS `json:"@odata.type,omitempty"`
+	OdataType *HttpVersionMatchConditionParameters_OdataType_STATUS `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	Operator *HttpVersionOperator_STATUS `json:"operator,omitempty"`
@@ -11607,7 +11607,7 @@ type IsDeviceMatchConditionParameters struct {
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
 	// +kubebuilder:validation:Required
-	OdataType *IsDeviceMatchConditionParameters_OdataType `json:"@odata.type,omitempty"`
+	OdataType *IsDeviceMatchConditionParameters_OdataType `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	// +kubebuilder:validation:Required
@@ -11852,7 +11852,7 @@ type IsDeviceMatchConditionParameters_STATUS struct {
 	// NegateCondition: Describes if this is negate condition or not
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *IsDeviceMatchConditionParameters_OdataType_STATUS `json:"@odata.type,omitempty"`
+	OdataType *IsDeviceMatchConditionParameters_OdataType_STATUS `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	Operator *IsDeviceOperator_STATUS `json:"operator,omitempty"`
@@ -12061,7 +12061,7 @@ var isDeviceOperator_STATUS_Values = []IsDeviceOperator_STATUS{
 // KeyVaultSigningKeyParameters: Describes the parameters for using a user's KeyVault for URL Signing Key.
 type KeyVaultSigningKeyParameters struct {
 	// +kubebuilder:validation:Required
-	OdataType *KeyVaultSigningKeyParameters_OdataType `json:"@odata.type,omitempty"`
+	OdataType *KeyVaultSigningKeyParameters_OdataType `json:"odata.type,omitempty"`
 
 	// ResourceGroupName: Resource group of the user's Key Vault containing the secret
 	// +kubebuilder:validation:Required
@@ -12233,7 +12233,7 @@ var keyVaultSigningKeyParameters_OdataType_STATUS_Values = []KeyVaultSigningKeyP
 
 // KeyVaultSigningKeyParameters_STATUS: Describes the parameters for using a user's KeyVault for URL Signing Key.
 type KeyVaultSigningKeyParameters_STATUS struct {
-	OdataType *KeyVaultSigningKeyParameters_OdataType_STATUS `json:"@odata.type,omitempty"`
+	OdataType *KeyVaultSigningKeyParameters_OdataType_STATUS `json:"odata.type,omitempty"`
 
 	// ResourceGroupName: Resource group of the user's Key Vault containing the secret
 	ResourceGroupName *string `json:"resourceGroupName,omitempty"`
@@ -12520,7 +12520,7 @@ func (o *OriginGroupOverrideAction) AssignProperties_To_OriginGroupOverrideActio
 // OriginGroupOverrideActionParameters: Defines the parameters for the origin group override action.
 type OriginGroupOverrideActionParameters struct {
 	// +kubebuilder:validation:Required
-	OdataType *OriginGroupOverrideActionParameters_OdataType `json:"@odata.type,omitempty"`
+	OdataType *OriginGroupOverrideActionParameters_OdataType `json:"odata.type,omitempty"`
 
 	// OriginGroup: defines the OriginGroup that would override the DefaultOriginGroup.
 	// +kubebuilder:validation:Required
@@ -12660,7 +12660,7 @@ var originGroupOverrideActionParameters_OdataType_STATUS_Values = []OriginGroupO
 
 // OriginGroupOverrideActionParameters_STATUS: Defines the parameters for the origin group override action.
 type OriginGroupOverrideActionParameters_STATUS struct {
-	OdataType *OriginGroupOverrideActionParameters_OdataType_STATUS `json:"@odata.type,omitempty"`
+	OdataType *OriginGroupOverrideActionParameters_OdataType_STATUS `json:"odata.type,omitempty"`
 
 	// OriginGroup: defines the OriginGroup that would override the DefaultOriginGroup.
 	OriginGroup *ResourceReference_STATUS `json:"originGroup,omitempty"`
@@ -12915,7 +12915,7 @@ type PostArgsMatchConditionParameters struct {
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
 	// +kubebuilder:validation:Required
-	OdataType *PostArgsMatchConditionParameters_OdataType `json:"@odata.type,omitempty"`
+	OdataType *PostArgsMatchConditionParameters_OdataType `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	// +kubebuilder:validation:Required
@@ -13125,7 +13125,7 @@ type PostArgsMatchConditionParameters_STATUS struct {
 	// NegateCondition: Describes if this is negate condition or not
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *PostArgsMatchConditionParameters_OdataType_STATUS `json:"@odata.type,omitempty"`
+	OdataType *PostArgsMatchConditionParameters_OdataType_STATUS `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	Operator *PostArgsOperator_STATUS `json:"operator,omitempty"`
@@ -13539,7 +13539,7 @@ type QueryStringMatchConditionParameters struct {
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
 	// +kubebuilder:validation:Required
-	OdataType *QueryStringMatchConditionParameters_OdataType `json:"@odata.type,omitempty"`
+	OdataType *QueryStringMatchConditionParameters_OdataType `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	// +kubebuilder:validation:Required
@@ -13734,7 +13734,7 @@ type QueryStringMatchConditionParameters_STATUS struct {
 	// NegateCondition: Describes if this is negate condition or not
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *QueryStringMatchConditionParameters_OdataType_STATUS `json:"@odata.type,omitempty"`
+	OdataType *QueryStringMatchConditionParameters_OdataType_STATUS `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	Operator *QueryStringOperator_STATUS `json:"operator,omitempty"`
@@ -14009,7 +14009,7 @@ type RemoteAddressMatchConditionParameters struct {
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
 	// +kubebuilder:validation:Required
-	OdataType *RemoteAddressMatchConditionParameters_OdataType `json:"@odata.type,omitempty"`
+	OdataType *RemoteAddressMatchConditionParameters_OdataType `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	// +kubebuilder:validation:Required
@@ -14204,7 +14204,7 @@ type RemoteAddressMatchConditionParameters_STATUS struct {
 	// NegateCondition: Describes if this is negate condition or not
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *RemoteAddressMatchConditionParameters_OdataType_STATUS `json:"@odata.type,omitempty"`
+	OdataType *RemoteAddressMatchConditionParameters_OdataType_STATUS `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	Operator *RemoteAddressOperator_STATUS `json:"operator,omitempty"`
@@ -14409,7 +14409,7 @@ type RequestBodyMatchConditionParameters struct {
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
 	// +kubebuilder:validation:Required
-	OdataType *RequestBodyMatchConditionParameters_OdataType `json:"@odata.type,omitempty"`
+	OdataType *RequestBodyMatchConditionParameters_OdataType `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	// +kubebuilder:validation:Required
@@ -14604,7 +14604,7 @@ type RequestBodyMatchConditionParameters_STATUS struct {
 	// NegateCondition: Describes if this is negate condition or not
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *RequestBodyMatchConditionParameters_OdataType_STATUS `json:"@odata.type,omitempty"`
+	OdataType *RequestBodyMatchConditionParameters_OdataType_STATUS `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	Operator *RequestBodyOperator_STATUS `json:"operator,omitempty"`
@@ -14837,7 +14837,7 @@ type RequestHeaderMatchConditionParameters struct {
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
 	// +kubebuilder:validation:Required
-	OdataType *RequestHeaderMatchConditionParameters_OdataType `json:"@odata.type,omitempty"`
+	OdataType *RequestHeaderMatchConditionParameters_OdataType `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	// +kubebuilder:validation:Required
@@ -15047,7 +15047,7 @@ type RequestHeaderMatchConditionParameters_STATUS struct {
 	// NegateCondition: Describes if this is negate condition or not
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *RequestHeaderMatchConditionParameters_OdataType_STATUS `json:"@odata.type,omitempty"`
+	OdataType *RequestHeaderMatchConditionParameters_OdataType_STATUS `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	Operator *RequestHeaderOperator_STATUS `json:"operator,omitempty"`
@@ -15295,7 +15295,7 @@ type RequestMethodMatchConditionParameters struct {
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
 	// +kubebuilder:validation:Required
-	OdataType *RequestMethodMatchConditionParameters_OdataType `json:"@odata.type,omitempty"`
+	OdataType *RequestMethodMatchConditionParameters_OdataType `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	// +kubebuilder:validation:Required
@@ -15524,7 +15524,7 @@ type RequestMethodMatchConditionParameters_STATUS struct {
 	// NegateCondition: Describes if this is negate condition or not
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *RequestMethodMatchConditionParameters_OdataType_STATUS `json:"@odata.type,omitempty"`
+	OdataType *RequestMethodMatchConditionParameters_OdataType_STATUS `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	Operator *RequestMethodOperator_STATUS `json:"operator,omitempty"`
@@ -15703,7 +15703,7 @@ type RequestSchemeMatchConditionParameters struct {
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
 	// +kubebuilder:validation:Required
-	OdataType *RequestSchemeMatchConditionParameters_OdataType `json:"@odata.type,omitempty"`
+	OdataType *RequestSchemeMatchConditionParameters_OdataType `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	// +kubebuilder:validation:Required
@@ -15942,7 +15942,7 @@ type RequestSchemeMatchConditionParameters_STATUS struct {
 	// NegateCondition: Describes if this is negate condition or not
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *RequestSchemeMatchConditionParameters_OdataType_STATUS `json:"@odata.type,omitempty"`
+	OdataType *RequestSchemeMatchConditionParameters_OdataType_STATUS `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	Operator *RequestSchemeMatchConditionParameters_Operator_STATUS `json:"operator,omitempty"`
@@ -16091,7 +16091,7 @@ type RequestUriMatchConditionParameters struct {
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
 	// +kubebuilder:validation:Required
-	OdataType *RequestUriMatchConditionParameters_OdataType `json:"@odata.type,omitempty"`
+	OdataType *RequestUriMatchConditionParameters_OdataType `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	// +kubebuilder:validation:Required
@@ -16286,7 +16286,7 @@ type RequestUriMatchConditionParameters_STATUS struct {
 	// NegateCondition: Describes if this is negate condition or not
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *RequestUriMatchConditionParameters_OdataType_STATUS `json:"@odata.type,omitempty"`
+	OdataType *RequestUriMatchConditionParameters_OdataType_STATUS `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	Operator *RequestUriOperator_STATUS `json:"operator,omitempty"`
@@ -16553,7 +16553,7 @@ type UrlFileExtensionMatchConditionParameters struct {
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
 	// +kubebuilder:validation:Required
-	OdataType *UrlFileExtensionMatchConditionParameters_OdataType `json:"@odata.type,omitempty"`
+	OdataType *UrlFileExtensionMatchConditionParameters_OdataType `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	// +kubebuilder:validation:Required
@@ -16748,7 +16748,7 @@ type UrlFileExtensionMatchConditionParameters_STATUS struct {
 	// NegateCondition: Describes if this is negate condition or not
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *UrlFileExtensionMatchConditionParameters_OdataType_STATUS `json:"@odata.type,omitempty"`
+	OdataType *UrlFileExtensionMatchConditionParameters_OdataType_STATUS `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	Operator *UrlFileExtensionOperator_STATUS `json:"operator,omitempty"`
@@ -16981,7 +16981,7 @@ type UrlFileNameMatchConditionParameters struct {
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
 	// +kubebuilder:validation:Required
-	OdataType *UrlFileNameMatchConditionParameters_OdataType `json:"@odata.type,omitempty"`
+	OdataType *UrlFileNameMatchConditionParameters_OdataType `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	// +kubebuilder:validation:Required
@@ -17176,7 +17176,7 @@ type UrlFileNameMatchConditionParameters_STATUS struct {
 	// NegateCondition: Describes if this is negate condition or not
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *UrlFileNameMatchConditionParameters_OdataType_STATUS `json:"@odata.type,omitempty"`
+	OdataType *UrlFileNameMatchConditionParameters_OdataType_STATUS `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	Operator *UrlFileNameOperator_STATUS `json:"operator,omitempty"`
@@ -17409,7 +17409,7 @@ type UrlPathMatchConditionParameters struct {
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
 	// +kubebuilder:validation:Required
-	OdataType *UrlPathMatchConditionParameters_OdataType `json:"@odata.type,omitempty"`
+	OdataType *UrlPathMatchConditionParameters_OdataType `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	// +kubebuilder:validation:Required
@@ -17604,7 +17604,7 @@ type UrlPathMatchConditionParameters_STATUS struct {
 	// NegateCondition: Describes if this is negate condition or not
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *UrlPathMatchConditionParameters_OdataType_STATUS `json:"@odata.type,omitempty"`
+	OdataType *UrlPathMatchConditionParameters_OdataType_STATUS `json:"odata.type,omitempty"`
 
 	// Operator: Describes operator to be matched
 	Operator *UrlPathOperator_STATUS `json:"operator,omitempty"`
@@ -17951,7 +17951,7 @@ type UrlRedirectActionParameters struct {
 	DestinationProtocol *DestinationProtocol `json:"destinationProtocol,omitempty"`
 
 	// +kubebuilder:validation:Required
-	OdataType *UrlRedirectActionParameters_OdataType `json:"@odata.type,omitempty"`
+	OdataType *UrlRedirectActionParameters_OdataType `json:"odata.type,omitempty"`
 
 	// RedirectType: The redirect type the rule will use when redirecting traffic.
 	// +kubebuilder:validation:Required
@@ -18156,7 +18156,7 @@ type UrlRedirectActionParameters_STATUS struct {
 	// DestinationProtocol: Protocol to use for the redirect. The default value is MatchRequest
 	DestinationProtocol *DestinationProtocol_STATUS `json:"destinationProtocol,omitempty"`
 
-	OdataType *UrlRedirectActionParameters_OdataType_STATUS `json:"@odata.type,omitempty"`
+	OdataType *UrlRedirectActionParameters_OdataType_STATUS `json:"odata.type,omitempty"`
 
 	// RedirectType: The redirect type the rule will use when redirecting traffic.
 	RedirectType *RedirectType_STATUS `json:"redirectType,omitempty"`
@@ -18522,7 +18522,7 @@ type UrlRewriteActionParameters struct {
 	Destination *string `json:"destination,omitempty"`
 
 	// +kubebuilder:validation:Required
-	OdataType *UrlRewriteActionParameters_OdataType `json:"@odata.type,omitempty"`
+	OdataType *UrlRewriteActionParameters_OdataType `json:"odata.type,omitempty"`
 
 	// PreserveUnmatchedPath: Whether to preserve unmatched path. Default value is true.
 	PreserveUnmatchedPath *bool `json:"preserveUnmatchedPath,omitempty"`
@@ -18666,7 +18666,7 @@ type UrlRewriteActionParameters_STATUS struct {
 	// Destination: Define the relative URL to which the above requests will be rewritten by.
 	Destination *string `json:"destination,omitempty"`
 
-	OdataType *UrlRewriteActionParameters_OdataType_STATUS `json:"@odata.type,omitempty"`
+	OdataType *UrlRewriteActionParameters_OdataType_STATUS `json:"odata.type,omitempty"`
 
 	// PreserveUnmatchedPath: Whether to preserve unmatched path. Default value is true.
 	PreserveUnmatchedPath *bool `json:"preserveUnmatchedPath,omitempty"`
@@ -18982,7 +18982,7 @@ type UrlSigningActionParameters struct {
 	Algorithm *Algorithm `json:"algorithm,omitempty"`
 
 	// +kubebuilder:validation:Required
-	OdataType *UrlSigningActionParameters_OdataType `json:"@odata.type,omitempty"`
+	OdataType *UrlSigningActionParameters_OdataType `json:"odata.type,omitempty"`
 
 	// ParameterNameOverride: Defines which query string parameters in the url to be considered for expires, key id etc.
 	ParameterNameOverride []UrlSigningParamIdentifier `json:"parameterNameOverride,omitempty"`
@@ -19155,7 +19155,7 @@ type UrlSigningActionParameters_STATUS struct {
 	// Algorithm: Algorithm to use for URL signing
 	Algorithm *Algorithm_STATUS `json:"algorithm,omitempty"`
 
-	OdataType *UrlSigningActionParameters_OdataType_STATUS `json:"@odata.type,omitempty"`
+	OdataType *UrlSigningActionParameters_OdataType_STATUS `json:"odata.type,omitempty"`
 
 	// ParameterNameOverride: Defines which query string parameters in the url to be considered for expires, key id etc.
 	ParameterNameOverride []UrlSigningParamIdentifier_STATUS `json:"parameterNameOverride,omitempty"`

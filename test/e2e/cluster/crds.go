@@ -25,9 +25,9 @@ type WebhookConfig struct {
 	CABundle []byte
 }
 
-// crdTimeout bounds the wait for CRDs to become Established and discoverable: seconds
-// normally, but the machine is shared.
-const crdTimeout = 2 * time.Minute
+// crdTimeout bounds the wait for n CRDs to become Established and discoverable: seconds
+// normally, but the machine is shared and each CRD adds to the work.
+func crdTimeout(n int) time.Duration { return 2*time.Minute + time.Duration(n)*time.Second }
 
 // pollEvery is how often InstallCRDs lists CRDs while it waits: each list carries every schema,
 // so asking more often slows the server that is busy establishing them.
@@ -109,7 +109,8 @@ func (c *Cluster) apply(ctx context.Context, crd *apiextv1.CustomResourceDefinit
 // its kind: a CRD is Established before discovery, which Client's mapper reads, has it.
 func (c *Cluster) waitReady(ctx context.Context, crds []*apiextv1.CustomResourceDefinition) error {
 	var notYet []string
-	err := wait.PollUntilContextTimeout(ctx, pollEvery, crdTimeout, true, func(ctx context.Context) (bool, error) {
+	timeout := crdTimeout(len(crds))
+	err := wait.PollUntilContextTimeout(ctx, pollEvery, timeout, true, func(ctx context.Context) (bool, error) {
 		var err error
 		if notYet, err = c.notEstablished(ctx, crds); err != nil || len(notYet) > 0 {
 			return false, err
@@ -118,7 +119,7 @@ func (c *Cluster) waitReady(ctx context.Context, crds []*apiextv1.CustomResource
 		return len(notYet) == 0, nil
 	})
 	if err != nil {
-		return fmt.Errorf("CRDs not ready after %s (%v):\n  %s", crdTimeout, err, strings.Join(notYet, "\n  "))
+		return fmt.Errorf("CRDs not ready after %s (%v):\n  %s", timeout, err, strings.Join(notYet, "\n  "))
 	}
 	return nil
 }

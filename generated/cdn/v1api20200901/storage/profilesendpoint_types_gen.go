@@ -199,7 +199,7 @@ type CacheExpirationActionParameters struct {
 
 	CacheType *string `json:"cacheType,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
@@ -212,14 +212,14 @@ type CacheExpirationActionParameters_STATUS struct {
 
 	CacheType *string `json:"cacheType,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
 // CacheKeyQueryStringActionParameters: Storage version of v1api20200901.CacheKeyQueryStringActionParameters
 type CacheKeyQueryStringActionParameters struct {
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
@@ -230,7 +230,7 @@ type CacheKeyQueryStringActionParameters struct {
 
 // CacheKeyQueryStringActionParameters_STATUS: Storage version of v1api20200901.CacheKeyQueryStringActionParameters_STATUS
 type CacheKeyQueryStringActionParameters_STATUS struct {
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
@@ -245,7 +245,7 @@ type CookiesMatchConditionParameters struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -262,7 +262,7 @@ type CookiesMatchConditionParameters_STATUS struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -883,7 +883,7 @@ type HeaderActionParameters struct {
 
 	HeaderName *string `json:"headerName,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
@@ -896,7 +896,7 @@ type HeaderActionParameters_STATUS struct {
 
 	HeaderName *string `json:"headerName,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
@@ -909,7 +909,7 @@ type HttpVersionMatchConditionParameters struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -922,7 +922,7 @@ type HttpVersionMatchConditionParameters_STATUS struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -935,7 +935,7 @@ type IsDeviceMatchConditionParameters struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -950,7 +950,7 @@ type IsDeviceMatchConditionParameters_STATUS struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -961,7 +961,7 @@ type IsDeviceMatchConditionParameters_STATUS struct {
 
 // KeyVaultSigningKeyParameters: Storage version of v1api20200901.KeyVaultSigningKeyParameters
 type KeyVaultSigningKeyParameters struct {
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
@@ -978,7 +978,7 @@ type KeyVaultSigningKeyParameters struct {
 
 // KeyVaultSigningKeyParameters_STATUS: Storage version of v1api20200901.KeyVaultSigningKeyParameters_STATUS
 type KeyVaultSigningKeyParameters_STATUS struct {
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
@@ -1004,7 +1004,7 @@ type OriginGroupOverrideAction struct {
 
 // OriginGroupOverrideActionParameters: Storage version of v1api20200901.OriginGroupOverrideActionParameters
 type OriginGroupOverrideActionParameters struct {
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	OriginGroup *ResourceReference `json:"originGroup,omitempty"`
 
@@ -1013,7 +1013,7 @@ type OriginGroupOverrideActionParameters struct {
 
 // OriginGroupOverrideActionParameters_STATUS: Storage version of v1api20200901.OriginGroupOverrideActionParameters_STATUS
 type OriginGroupOverrideActionParameters_STATUS struct {
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	OriginGroup *ResourceReference_STATUS `json:"originGroup,omitempty"`
 
@@ -1035,7 +1035,7 @@ type PostArgsMatchConditionParameters struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -1052,7 +1052,7 @@ type PostArgsMatchConditionParameters_STATUS struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -1078,7 +1078,7 @@ type QueryStringMatchConditionParameters struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -1093,7 +1093,7 @@ type QueryStringMatchConditionParameters_STATUS struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -1108,7 +1108,7 @@ type RemoteAddressMatchConditionParameters struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -1123,7 +1123,7 @@ type RemoteAddressMatchConditionParameters_STATUS struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -1138,7 +1138,7 @@ type RequestBodyMatchConditionParameters struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -1153,7 +1153,7 @@ type RequestBodyMatchConditionParameters_STATUS struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -1168,7 +1168,7 @@ type RequestHeaderMatchConditionParameters struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -1185,7 +1185,7 @@ type RequestHeaderMatchConditionParameters_STATUS struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -1202,7 +1202,7 @@ type RequestMethodMatchConditionParameters struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -1215,7 +1215,7 @@ type RequestMethodMatchConditionParameters_STATUS struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -1228,7 +1228,7 @@ type RequestSchemeMatchConditionParameters struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -1241,7 +1241,7 @@ type RequestSchemeMatchConditionParameters_STATUS struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -1254,7 +1254,7 @@ type RequestUriMatchConditionParameters struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -1269,7 +1269,7 @@ type RequestUriMatchConditionParameters_STATUS struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -1284,7 +1284,7 @@ type UrlFileExtensionMatchConditionParameters struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -1299,7 +1299,7 @@ type UrlFileExtensionMatchConditionParameters_STATUS struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -1314,7 +1314,7 @@ type UrlFileNameMatchConditionParameters struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -1329,7 +1329,7 @@ type UrlFileNameMatchConditionParameters_STATUS struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -1344,7 +1344,7 @@ type UrlPathMatchConditionParameters struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -1359,7 +1359,7 @@ type UrlPathMatchConditionParameters_STATUS struct {
 
 	NegateCondition *bool `json:"negateCondition,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	Operator *string `json:"operator,omitempty"`
 
@@ -1389,7 +1389,7 @@ type UrlRedirectActionParameters struct {
 
 	DestinationProtocol *string `json:"destinationProtocol,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
@@ -1408,7 +1408,7 @@ type UrlRedirectActionParameters_STATUS struct {
 
 	DestinationProtocol *string `json:"destinationProtocol,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
@@ -1437,7 +1437,7 @@ type UrlRewriteAction struct {
 type UrlRewriteActionParameters struct {
 	Destination *string `json:"destination,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	PreserveUnmatchedPath *bool `json:"preserveUnmatchedPath,omitempty"`
 
@@ -1450,7 +1450,7 @@ type UrlRewriteActionParameters struct {
 type UrlRewriteActionParameters_STATUS struct {
 	Destination *string `json:"destination,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	PreserveUnmatchedPath *bool `json:"preserveUnmatchedPath,omitempty"`
 
@@ -1481,7 +1481,7 @@ type UrlSigningAction struct {
 type UrlSigningActionParameters struct {
 	Algorithm *string `json:"algorithm,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	ParameterNameOverride []UrlSigningParamIdentifier `json:"parameterNameOverride,omitempty"`
 
@@ -1492,7 +1492,7 @@ type UrlSigningActionParameters struct {
 type UrlSigningActionParameters_STATUS struct {
 	Algorithm *string `json:"algorithm,omitempty"`
 
-	OdataType *string `json:"@odata.type,omitempty"`
+	OdataType *string `json:"odata.type,omitempty"`
 
 	ParameterNameOverride []UrlSigningParamIdentifier_STATUS `json:"parameterNameOverride,omitempty"`
 

@@ -43,7 +43,9 @@ func (p *printer) decls(list []dst.Decl) error {
 // checkComments accepts // comments, one a line.
 func checkComments(cs dst.Decorations) error {
 	for _, c := range cs {
-		if !strings.HasPrefix(c, "//") || strings.ContainsAny(c, "\n\f\v\xff") {
+		// 0xff is go/printer's escape byte; it is tested as a byte, since ContainsAny would
+		// read "\xff" as the rune U+FFFD and refuse a description that holds one.
+		if !strings.HasPrefix(c, "//") || strings.ContainsAny(c, "\n\f\v") || strings.IndexByte(c, 0xff) >= 0 {
 			return unsupported("comment %q", c)
 		}
 	}

@@ -214,6 +214,11 @@ func cases() []fileCase {
 				field("Count", id("int"), ""),
 			), "// Resource is a resource.")
 		}),
+		// A swagger description may hold U+FFFD (a Data Protection recommended action's):
+		// printed as go/printer prints it, not refused.
+		one("comment holding a replacement character", func() dst.Decl {
+			return typeDecl("Replaced", structOf(field("Name", id("string"), `json:"name"`)), "// Replaced: RecommendedAction \ufffd localized.")
+		}),
 		one("struct with one field", func() dst.Decl {
 			return typeDecl("One", structOf(field("Name", id("string"), `json:"name"`)))
 		}),
