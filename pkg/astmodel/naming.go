@@ -51,15 +51,18 @@ func EmbeddedName(raw TypeName, suffix string) TypeName {
 }
 
 // ReferenceName is the name ASO gives a property holding an ARM ID once it takes a reference:
-// id -> Reference, subnetId -> SubnetReference, ids -> References, keyVault -> KeyVaultReference.
-func ReferenceName(name string) string {
-	switch {
-	case strings.HasSuffix(name, "Ids"):
-		return strings.TrimSuffix(name, "Ids") + "References"
-	case strings.HasSuffix(name, "Id"):
-		return strings.TrimSuffix(name, "Id") + "Reference"
-	case strings.HasSuffix(name, "ID"):
-		return strings.TrimSuffix(name, "ID") + "Reference"
+// id -> Reference, subnetId -> SubnetReference, keyVault -> KeyVaultReference. A list of them
+// (many is true) takes "References" whatever its name says: subnetIds -> SubnetReferences,
+// databases -> DatabasesReferences, as ASO's generated types spell them.
+func ReferenceName(name string, many bool) string {
+	suffix := "Reference"
+	if many {
+		suffix = "References"
 	}
-	return name + "Reference"
+	for _, idSuffix := range []string{"Ids", "Id", "ID"} {
+		if strings.HasSuffix(name, idSuffix) {
+			return strings.TrimSuffix(name, idSuffix) + suffix
+		}
+	}
+	return name + suffix
 }

@@ -178,8 +178,8 @@ func (r *RoleDefinition) AssignProperties_To_RoleDefinition(destination *storage
 
 // RoleDefinition_Spec: Role definition.
 type RoleDefinition_Spec struct {
-	// AssignableScopesReference: Role definition assignable scopes.
-	AssignableScopesReference []genruntime.ResourceReference `json:"assignableScopesReference,omitempty"`
+	// AssignableScopesReferences: Role definition assignable scopes.
+	AssignableScopesReferences []genruntime.ResourceReference `json:"assignableScopesReferences,omitempty"`
 
 	// AzureName: the name of the resource in Azure; when empty, the operator sets it to a UUID made from metadata.name, the namespace, the kind and the owner (metadata.name itself when it is a UUID), as Azure Service Operator does
 	AzureName string `json:"azureName,omitempty"`
@@ -213,19 +213,19 @@ func (r *RoleDefinition_Spec) ConvertToARM(resolved genruntime.ConvertToARMResol
 	}
 	result := &arm.RoleDefinition_Spec{}
 	result.Name = &resolved.Name
-	if r.AssignableScopesReference != nil {
+	if r.AssignableScopesReferences != nil {
 		if result.Properties == nil {
 			result.Properties = &arm.RoleDefinitionProperties{}
 		}
-		result.Properties.AssignableScopes = make([]string, 0, len(r.AssignableScopesReference))
-		for _, assignableScopesReferenceItem := range r.AssignableScopesReference {
-			var assignableScopesReferenceValue string
-			assignableScopesReferenceResolved, err := resolved.ARMID("RoleDefinition_Spec.assignableScopesReference", assignableScopesReferenceItem)
+		result.Properties.AssignableScopes = make([]string, 0, len(r.AssignableScopesReferences))
+		for _, assignableScopesReferencesItem := range r.AssignableScopesReferences {
+			var assignableScopesReferencesValue string
+			assignableScopesReferencesResolved, err := resolved.ARMID("RoleDefinition_Spec.assignableScopesReferences", assignableScopesReferencesItem)
 			if err != nil {
 				return nil, err
 			}
-			assignableScopesReferenceValue = assignableScopesReferenceResolved
-			result.Properties.AssignableScopes = append(result.Properties.AssignableScopes, assignableScopesReferenceValue)
+			assignableScopesReferencesValue = assignableScopesReferencesResolved
+			result.Properties.AssignableScopes = append(result.Properties.AssignableScopes, assignableScopesReferencesValue)
 		}
 	}
 	if r.Description != nil {
@@ -291,9 +291,9 @@ func (r *RoleDefinition_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 	r.Owner = &owner
 	if typed.Properties != nil {
 		if typed.Properties.AssignableScopes != nil {
-			for _, assignableScopesReferenceItem := range typed.Properties.AssignableScopes {
-				assignableScopesReferenceValue := genruntime.ResourceReference{ARMID: assignableScopesReferenceItem}
-				r.AssignableScopesReference = append(r.AssignableScopesReference, assignableScopesReferenceValue)
+			for _, assignableScopesReferencesItem := range typed.Properties.AssignableScopes {
+				assignableScopesReferencesValue := genruntime.ResourceReference{ARMID: assignableScopesReferencesItem}
+				r.AssignableScopesReferences = append(r.AssignableScopesReferences, assignableScopesReferencesValue)
 			}
 		}
 	}
@@ -331,14 +331,14 @@ func (r *RoleDefinition_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 
 // AssignProperties_From_RoleDefinition_Spec populates the receiver from source, a authorization/v1api20150701/storage.RoleDefinition_Spec.
 func (r *RoleDefinition_Spec) AssignProperties_From_RoleDefinition_Spec(source *storage.RoleDefinition_Spec) error {
-	if source.AssignableScopesReference != nil {
-		assignableScopesReferenceList := make([]genruntime.ResourceReference, len(source.AssignableScopesReference))
-		for assignableScopesReferenceIndex := range source.AssignableScopesReference {
-			assignableScopesReferenceList[assignableScopesReferenceIndex] = *source.AssignableScopesReference[assignableScopesReferenceIndex].DeepCopy()
+	if source.AssignableScopesReferences != nil {
+		assignableScopesReferencesList := make([]genruntime.ResourceReference, len(source.AssignableScopesReferences))
+		for assignableScopesReferencesIndex := range source.AssignableScopesReferences {
+			assignableScopesReferencesList[assignableScopesReferencesIndex] = *source.AssignableScopesReferences[assignableScopesReferencesIndex].DeepCopy()
 		}
-		r.AssignableScopesReference = assignableScopesReferenceList
+		r.AssignableScopesReferences = assignableScopesReferencesList
 	} else {
-		r.AssignableScopesReference = nil
+		r.AssignableScopesReferences = nil
 	}
 
 	r.AzureName = source.AzureName
@@ -381,14 +381,14 @@ func (r *RoleDefinition_Spec) AssignProperties_From_RoleDefinition_Spec(source *
 
 // AssignProperties_To_RoleDefinition_Spec populates destination, a authorization/v1api20150701/storage.RoleDefinition_Spec, from the receiver.
 func (r *RoleDefinition_Spec) AssignProperties_To_RoleDefinition_Spec(destination *storage.RoleDefinition_Spec) error {
-	if r.AssignableScopesReference != nil {
-		assignableScopesReferenceList := make([]genruntime.ResourceReference, len(r.AssignableScopesReference))
-		for assignableScopesReferenceIndex := range r.AssignableScopesReference {
-			assignableScopesReferenceList[assignableScopesReferenceIndex] = *r.AssignableScopesReference[assignableScopesReferenceIndex].DeepCopy()
+	if r.AssignableScopesReferences != nil {
+		assignableScopesReferencesList := make([]genruntime.ResourceReference, len(r.AssignableScopesReferences))
+		for assignableScopesReferencesIndex := range r.AssignableScopesReferences {
+			assignableScopesReferencesList[assignableScopesReferencesIndex] = *r.AssignableScopesReferences[assignableScopesReferencesIndex].DeepCopy()
 		}
-		destination.AssignableScopesReference = assignableScopesReferenceList
+		destination.AssignableScopesReferences = assignableScopesReferencesList
 	} else {
-		destination.AssignableScopesReference = nil
+		destination.AssignableScopesReferences = nil
 	}
 
 	destination.AzureName = r.AzureName

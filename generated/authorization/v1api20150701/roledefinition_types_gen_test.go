@@ -18,14 +18,14 @@ func GenerateRoleDefinition(t *rapid.T) RoleDefinition {
 // GenerateRoleDefinition_Spec draws a random RoleDefinition_Spec for property-based tests.
 func GenerateRoleDefinition_Spec(t *rapid.T) RoleDefinition_Spec {
 	return RoleDefinition_Spec{
-		AssignableScopesReference: gentest.SliceOf(gentest.ResourceReference)(t),
-		AzureName:                 gentest.String(t),
-		Description:               gentest.Optional(gentest.String)(t),
-		OperatorSpec:              gentest.Optional(GenerateRoleDefinitionOperatorSpec)(t),
-		Owner:                     gentest.Optional(gentest.ArbitraryOwnerReference)(t),
-		Permissions:               gentest.SliceOf(GeneratePermission)(t),
-		RoleName:                  gentest.Optional(gentest.String)(t),
-		Type:                      gentest.Optional(gentest.String)(t),
+		AssignableScopesReferences: gentest.SliceOf(gentest.ResourceReference)(t),
+		AzureName:                  gentest.String(t),
+		Description:                gentest.Optional(gentest.String)(t),
+		OperatorSpec:               gentest.Optional(GenerateRoleDefinitionOperatorSpec)(t),
+		Owner:                      gentest.Optional(gentest.ArbitraryOwnerReference)(t),
+		Permissions:                gentest.SliceOf(GeneratePermission)(t),
+		RoleName:                   gentest.Optional(gentest.String)(t),
+		Type:                       gentest.Optional(gentest.String)(t),
 	}
 }
 

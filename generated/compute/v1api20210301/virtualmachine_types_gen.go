@@ -5359,7 +5359,7 @@ func (d *DiskInstanceView_STATUS) AssignProperties_To_DiskInstanceView_STATUS(de
 // HardwareProfile: Specifies the hardware settings for the virtual machine.
 type HardwareProfile struct {
 	// VmSize: Specifies the size of the virtual machine. <br><br> The enum data type is currently deprecated and will be removed by December 23rd 2023. <br><br> Recommended way to get the list of available sizes is using these APIs: <br><br> [List all available virtual machine sizes in an availability set](https://docs.microsoft.com/rest/api/compute/availabilitysets/listavailablesizes) <br><br> [List all available virtual machine sizes in a region]( https://docs.microsoft.com/rest/api/compute/resourceskus/list) <br><br> [List all available virtual machine sizes for resizing](https://docs.microsoft.com/rest/api/compute/virtualmachines/listavailablesizes). For more information about virtual machine sizes, see [Sizes for virtual machines](https://docs.microsoft.com/azure/virtual-machines/sizes). <br><br> The available VM sizes depend on region and availability set.
-	VmSize *VirtualMachineSizeTypes `json:"vmSize,omitempty"`
+	VmSize *string `json:"vmSize,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &HardwareProfile{}
@@ -5371,7 +5371,7 @@ func (h *HardwareProfile) ConvertToARM(resolved genruntime.ConvertToARMResolvedD
 	}
 	result := &arm.HardwareProfile{}
 	if h.VmSize != nil {
-		vmSizeValue := string(*h.VmSize)
+		vmSizeValue := *h.VmSize
 		result.VmSize = &vmSizeValue
 	}
 	return result, nil
@@ -5396,7 +5396,7 @@ func (h *HardwareProfile) PopulateFromARM(owner genruntime.ArbitraryOwnerReferen
 		typed = *pointer
 	}
 	if typed.VmSize != nil {
-		vmSizeValue := genruntime.ToEnum(*typed.VmSize, virtualMachineSizeTypes_Values)
+		vmSizeValue := *typed.VmSize
 		h.VmSize = &vmSizeValue
 	}
 	return nil
@@ -5404,24 +5404,14 @@ func (h *HardwareProfile) PopulateFromARM(owner genruntime.ArbitraryOwnerReferen
 
 // AssignProperties_From_HardwareProfile populates the receiver from source, a compute/v1api20210301/storage.HardwareProfile.
 func (h *HardwareProfile) AssignProperties_From_HardwareProfile(source *storage.HardwareProfile) error {
-	if source.VmSize != nil {
-		vmSizeValue := VirtualMachineSizeTypes(*source.VmSize)
-		h.VmSize = &vmSizeValue
-	} else {
-		h.VmSize = nil
-	}
+	h.VmSize = genruntime.ClonePointer(source.VmSize)
 
 	return nil
 }
 
 // AssignProperties_To_HardwareProfile populates destination, a compute/v1api20210301/storage.HardwareProfile, from the receiver.
 func (h *HardwareProfile) AssignProperties_To_HardwareProfile(destination *storage.HardwareProfile) error {
-	if h.VmSize != nil {
-		vmSizeValue := string(*h.VmSize)
-		destination.VmSize = &vmSizeValue
-	} else {
-		destination.VmSize = nil
-	}
+	destination.VmSize = genruntime.ClonePointer(h.VmSize)
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil
@@ -5432,7 +5422,7 @@ func (h *HardwareProfile) AssignProperties_To_HardwareProfile(destination *stora
 // HardwareProfile_STATUS: Specifies the hardware settings for the virtual machine.
 type HardwareProfile_STATUS struct {
 	// VmSize: Specifies the size of the virtual machine. <br><br> The enum data type is currently deprecated and will be removed by December 23rd 2023. <br><br> Recommended way to get the list of available sizes is using these APIs: <br><br> [List all available virtual machine sizes in an availability set](https://docs.microsoft.com/rest/api/compute/availabilitysets/listavailablesizes) <br><br> [List all available virtual machine sizes in a region]( https://docs.microsoft.com/rest/api/compute/resourceskus/list) <br><br> [List all available virtual machine sizes for resizing](https://docs.microsoft.com/rest/api/compute/virtualmachines/listavailablesizes). For more information about virtual machine sizes, see [Sizes for virtual machines](https://docs.microsoft.com/azure/virtual-machines/sizes). <br><br> The available VM sizes depend on region and availability set.
-	VmSize *VirtualMachineSizeTypes_STATUS `json:"vmSize,omitempty"`
+	VmSize *string `json:"vmSize,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &HardwareProfile_STATUS{}
@@ -5444,7 +5434,7 @@ func (h *HardwareProfile_STATUS) ConvertToARM(resolved genruntime.ConvertToARMRe
 	}
 	result := &arm.HardwareProfile_STATUS{}
 	if h.VmSize != nil {
-		vmSizeValue := string(*h.VmSize)
+		vmSizeValue := *h.VmSize
 		result.VmSize = &vmSizeValue
 	}
 	return result, nil
@@ -5469,7 +5459,7 @@ func (h *HardwareProfile_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwner
 		typed = *pointer
 	}
 	if typed.VmSize != nil {
-		vmSizeValue := genruntime.ToEnum(*typed.VmSize, virtualMachineSizeTypes_STATUS_Values)
+		vmSizeValue := *typed.VmSize
 		h.VmSize = &vmSizeValue
 	}
 	return nil
@@ -5477,24 +5467,14 @@ func (h *HardwareProfile_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwner
 
 // AssignProperties_From_HardwareProfile_STATUS populates the receiver from source, a compute/v1api20210301/storage.HardwareProfile_STATUS.
 func (h *HardwareProfile_STATUS) AssignProperties_From_HardwareProfile_STATUS(source *storage.HardwareProfile_STATUS) error {
-	if source.VmSize != nil {
-		vmSizeValue := VirtualMachineSizeTypes_STATUS(*source.VmSize)
-		h.VmSize = &vmSizeValue
-	} else {
-		h.VmSize = nil
-	}
+	h.VmSize = genruntime.ClonePointer(source.VmSize)
 
 	return nil
 }
 
 // AssignProperties_To_HardwareProfile_STATUS populates destination, a compute/v1api20210301/storage.HardwareProfile_STATUS, from the receiver.
 func (h *HardwareProfile_STATUS) AssignProperties_To_HardwareProfile_STATUS(destination *storage.HardwareProfile_STATUS) error {
-	if h.VmSize != nil {
-		vmSizeValue := string(*h.VmSize)
-		destination.VmSize = &vmSizeValue
-	} else {
-		destination.VmSize = nil
-	}
+	destination.VmSize = genruntime.ClonePointer(h.VmSize)
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil
@@ -16741,696 +16721,6 @@ func (v *VirtualMachinePublicIPAddressDnsSettingsConfiguration_STATUS) AssignPro
 	destination.PropertyBag = nil
 
 	return nil
-}
-
-// VirtualMachineSizeTypes: Specifies the size of the virtual machine. <br><br> The enum data type is currently deprecated and will be removed by December 23rd 2023. <br><br> Recommended way to get the list of available sizes is using these APIs: <br><br> [List all available virtual machine sizes in an availability set](https://docs.microsoft.com/rest/api/compute/availabilitysets/listavailablesizes) <br><br> [List all available virtual machine sizes in a region]( https://docs.microsoft.com/rest/api/compute/resourceskus/list) <br><br> [List all available virtual machine sizes for resizing](https://docs.microsoft.com/rest/api/compute/virtualmachines/listavailablesizes). For more information about virtual machine sizes, see [Sizes for virtual machines](https://docs.microsoft.com/azure/virtual-machines/sizes). <br><br> The available VM sizes depend on region and availability set.
-// +kubebuilder:validation:Enum={"Basic_A0","Basic_A1","Basic_A2","Basic_A3","Basic_A4","Standard_A0","Standard_A1","Standard_A2","Standard_A3","Standard_A4","Standard_A5","Standard_A6","Standard_A7","Standard_A8","Standard_A9","Standard_A10","Standard_A11","Standard_A1_v2","Standard_A2_v2","Standard_A4_v2","Standard_A8_v2","Standard_A2m_v2","Standard_A4m_v2","Standard_A8m_v2","Standard_B1s","Standard_B1ms","Standard_B2s","Standard_B2ms","Standard_B4ms","Standard_B8ms","Standard_D1","Standard_D2","Standard_D3","Standard_D4","Standard_D11","Standard_D12","Standard_D13","Standard_D14","Standard_D1_v2","Standard_D2_v2","Standard_D3_v2","Standard_D4_v2","Standard_D5_v2","Standard_D2_v3","Standard_D4_v3","Standard_D8_v3","Standard_D16_v3","Standard_D32_v3","Standard_D64_v3","Standard_D2s_v3","Standard_D4s_v3","Standard_D8s_v3","Standard_D16s_v3","Standard_D32s_v3","Standard_D64s_v3","Standard_D11_v2","Standard_D12_v2","Standard_D13_v2","Standard_D14_v2","Standard_D15_v2","Standard_DS1","Standard_DS2","Standard_DS3","Standard_DS4","Standard_DS11","Standard_DS12","Standard_DS13","Standard_DS14","Standard_DS1_v2","Standard_DS2_v2","Standard_DS3_v2","Standard_DS4_v2","Standard_DS5_v2","Standard_DS11_v2","Standard_DS12_v2","Standard_DS13_v2","Standard_DS14_v2","Standard_DS15_v2","Standard_DS13-4_v2","Standard_DS13-2_v2","Standard_DS14-8_v2","Standard_DS14-4_v2","Standard_E2_v3","Standard_E4_v3","Standard_E8_v3","Standard_E16_v3","Standard_E32_v3","Standard_E64_v3","Standard_E2s_v3","Standard_E4s_v3","Standard_E8s_v3","Standard_E16s_v3","Standard_E32s_v3","Standard_E64s_v3","Standard_E32-16_v3","Standard_E32-8s_v3","Standard_E64-32s_v3","Standard_E64-16s_v3","Standard_F1","Standard_F2","Standard_F4","Standard_F8","Standard_F16","Standard_F1s","Standard_F2s","Standard_F4s","Standard_F8s","Standard_F16s","Standard_F2s_v2","Standard_F4s_v2","Standard_F8s_v2","Standard_F16s_v2","Standard_F32s_v2","Standard_F64s_v2","Standard_F72s_v2","Standard_G1","Standard_G2","Standard_G3","Standard_G4","Standard_G5","Standard_GS1","Standard_GS2","Standard_GS3","Standard_GS4","Standard_GS5","Standard_GS4-8","Standard_GS4-4","Standard_GS5-16","Standard_GS5-8","Standard_H8","Standard_H16","Standard_H8m","Standard_H16m","Standard_H16r","Standard_H16mr","Standard_L4s","Standard_L8s","Standard_L16s","Standard_L32s","Standard_M64s","Standard_M64ms","Standard_M128s","Standard_M128ms","Standard_M64-32ms","Standard_M64-16ms","Standard_M128-64ms","Standard_M128-32ms","Standard_NC6","Standard_NC12","Standard_NC24","Standard_NC24r","Standard_NC6s_v2","Standard_NC12s_v2","Standard_NC24s_v2","Standard_NC24rs_v2","Standard_NC6s_v3","Standard_NC12s_v3","Standard_NC24s_v3","Standard_NC24rs_v3","Standard_ND6s","Standard_ND12s","Standard_ND24s","Standard_ND24rs","Standard_NV6","Standard_NV12","Standard_NV24"}
-type VirtualMachineSizeTypes string
-
-const (
-	VirtualMachineSizeTypes_BasicA0          = VirtualMachineSizeTypes("Basic_A0")
-	VirtualMachineSizeTypes_BasicA1          = VirtualMachineSizeTypes("Basic_A1")
-	VirtualMachineSizeTypes_BasicA2          = VirtualMachineSizeTypes("Basic_A2")
-	VirtualMachineSizeTypes_BasicA3          = VirtualMachineSizeTypes("Basic_A3")
-	VirtualMachineSizeTypes_BasicA4          = VirtualMachineSizeTypes("Basic_A4")
-	VirtualMachineSizeTypes_StandardA0       = VirtualMachineSizeTypes("Standard_A0")
-	VirtualMachineSizeTypes_StandardA1       = VirtualMachineSizeTypes("Standard_A1")
-	VirtualMachineSizeTypes_StandardA2       = VirtualMachineSizeTypes("Standard_A2")
-	VirtualMachineSizeTypes_StandardA3       = VirtualMachineSizeTypes("Standard_A3")
-	VirtualMachineSizeTypes_StandardA4       = VirtualMachineSizeTypes("Standard_A4")
-	VirtualMachineSizeTypes_StandardA5       = VirtualMachineSizeTypes("Standard_A5")
-	VirtualMachineSizeTypes_StandardA6       = VirtualMachineSizeTypes("Standard_A6")
-	VirtualMachineSizeTypes_StandardA7       = VirtualMachineSizeTypes("Standard_A7")
-	VirtualMachineSizeTypes_StandardA8       = VirtualMachineSizeTypes("Standard_A8")
-	VirtualMachineSizeTypes_StandardA9       = VirtualMachineSizeTypes("Standard_A9")
-	VirtualMachineSizeTypes_StandardA10      = VirtualMachineSizeTypes("Standard_A10")
-	VirtualMachineSizeTypes_StandardA11      = VirtualMachineSizeTypes("Standard_A11")
-	VirtualMachineSizeTypes_StandardA1V2     = VirtualMachineSizeTypes("Standard_A1_v2")
-	VirtualMachineSizeTypes_StandardA2V2     = VirtualMachineSizeTypes("Standard_A2_v2")
-	VirtualMachineSizeTypes_StandardA4V2     = VirtualMachineSizeTypes("Standard_A4_v2")
-	VirtualMachineSizeTypes_StandardA8V2     = VirtualMachineSizeTypes("Standard_A8_v2")
-	VirtualMachineSizeTypes_StandardA2mV2    = VirtualMachineSizeTypes("Standard_A2m_v2")
-	VirtualMachineSizeTypes_StandardA4mV2    = VirtualMachineSizeTypes("Standard_A4m_v2")
-	VirtualMachineSizeTypes_StandardA8mV2    = VirtualMachineSizeTypes("Standard_A8m_v2")
-	VirtualMachineSizeTypes_StandardB1s      = VirtualMachineSizeTypes("Standard_B1s")
-	VirtualMachineSizeTypes_StandardB1ms     = VirtualMachineSizeTypes("Standard_B1ms")
-	VirtualMachineSizeTypes_StandardB2s      = VirtualMachineSizeTypes("Standard_B2s")
-	VirtualMachineSizeTypes_StandardB2ms     = VirtualMachineSizeTypes("Standard_B2ms")
-	VirtualMachineSizeTypes_StandardB4ms     = VirtualMachineSizeTypes("Standard_B4ms")
-	VirtualMachineSizeTypes_StandardB8ms     = VirtualMachineSizeTypes("Standard_B8ms")
-	VirtualMachineSizeTypes_StandardD1       = VirtualMachineSizeTypes("Standard_D1")
-	VirtualMachineSizeTypes_StandardD2       = VirtualMachineSizeTypes("Standard_D2")
-	VirtualMachineSizeTypes_StandardD3       = VirtualMachineSizeTypes("Standard_D3")
-	VirtualMachineSizeTypes_StandardD4       = VirtualMachineSizeTypes("Standard_D4")
-	VirtualMachineSizeTypes_StandardD11      = VirtualMachineSizeTypes("Standard_D11")
-	VirtualMachineSizeTypes_StandardD12      = VirtualMachineSizeTypes("Standard_D12")
-	VirtualMachineSizeTypes_StandardD13      = VirtualMachineSizeTypes("Standard_D13")
-	VirtualMachineSizeTypes_StandardD14      = VirtualMachineSizeTypes("Standard_D14")
-	VirtualMachineSizeTypes_StandardD1V2     = VirtualMachineSizeTypes("Standard_D1_v2")
-	VirtualMachineSizeTypes_StandardD2V2     = VirtualMachineSizeTypes("Standard_D2_v2")
-	VirtualMachineSizeTypes_StandardD3V2     = VirtualMachineSizeTypes("Standard_D3_v2")
-	VirtualMachineSizeTypes_StandardD4V2     = VirtualMachineSizeTypes("Standard_D4_v2")
-	VirtualMachineSizeTypes_StandardD5V2     = VirtualMachineSizeTypes("Standard_D5_v2")
-	VirtualMachineSizeTypes_StandardD2V3     = VirtualMachineSizeTypes("Standard_D2_v3")
-	VirtualMachineSizeTypes_StandardD4V3     = VirtualMachineSizeTypes("Standard_D4_v3")
-	VirtualMachineSizeTypes_StandardD8V3     = VirtualMachineSizeTypes("Standard_D8_v3")
-	VirtualMachineSizeTypes_StandardD16V3    = VirtualMachineSizeTypes("Standard_D16_v3")
-	VirtualMachineSizeTypes_StandardD32V3    = VirtualMachineSizeTypes("Standard_D32_v3")
-	VirtualMachineSizeTypes_StandardD64V3    = VirtualMachineSizeTypes("Standard_D64_v3")
-	VirtualMachineSizeTypes_StandardD2sV3    = VirtualMachineSizeTypes("Standard_D2s_v3")
-	VirtualMachineSizeTypes_StandardD4sV3    = VirtualMachineSizeTypes("Standard_D4s_v3")
-	VirtualMachineSizeTypes_StandardD8sV3    = VirtualMachineSizeTypes("Standard_D8s_v3")
-	VirtualMachineSizeTypes_StandardD16sV3   = VirtualMachineSizeTypes("Standard_D16s_v3")
-	VirtualMachineSizeTypes_StandardD32sV3   = VirtualMachineSizeTypes("Standard_D32s_v3")
-	VirtualMachineSizeTypes_StandardD64sV3   = VirtualMachineSizeTypes("Standard_D64s_v3")
-	VirtualMachineSizeTypes_StandardD11V2    = VirtualMachineSizeTypes("Standard_D11_v2")
-	VirtualMachineSizeTypes_StandardD12V2    = VirtualMachineSizeTypes("Standard_D12_v2")
-	VirtualMachineSizeTypes_StandardD13V2    = VirtualMachineSizeTypes("Standard_D13_v2")
-	VirtualMachineSizeTypes_StandardD14V2    = VirtualMachineSizeTypes("Standard_D14_v2")
-	VirtualMachineSizeTypes_StandardD15V2    = VirtualMachineSizeTypes("Standard_D15_v2")
-	VirtualMachineSizeTypes_StandardDS1      = VirtualMachineSizeTypes("Standard_DS1")
-	VirtualMachineSizeTypes_StandardDS2      = VirtualMachineSizeTypes("Standard_DS2")
-	VirtualMachineSizeTypes_StandardDS3      = VirtualMachineSizeTypes("Standard_DS3")
-	VirtualMachineSizeTypes_StandardDS4      = VirtualMachineSizeTypes("Standard_DS4")
-	VirtualMachineSizeTypes_StandardDS11     = VirtualMachineSizeTypes("Standard_DS11")
-	VirtualMachineSizeTypes_StandardDS12     = VirtualMachineSizeTypes("Standard_DS12")
-	VirtualMachineSizeTypes_StandardDS13     = VirtualMachineSizeTypes("Standard_DS13")
-	VirtualMachineSizeTypes_StandardDS14     = VirtualMachineSizeTypes("Standard_DS14")
-	VirtualMachineSizeTypes_StandardDS1V2    = VirtualMachineSizeTypes("Standard_DS1_v2")
-	VirtualMachineSizeTypes_StandardDS2V2    = VirtualMachineSizeTypes("Standard_DS2_v2")
-	VirtualMachineSizeTypes_StandardDS3V2    = VirtualMachineSizeTypes("Standard_DS3_v2")
-	VirtualMachineSizeTypes_StandardDS4V2    = VirtualMachineSizeTypes("Standard_DS4_v2")
-	VirtualMachineSizeTypes_StandardDS5V2    = VirtualMachineSizeTypes("Standard_DS5_v2")
-	VirtualMachineSizeTypes_StandardDS11V2   = VirtualMachineSizeTypes("Standard_DS11_v2")
-	VirtualMachineSizeTypes_StandardDS12V2   = VirtualMachineSizeTypes("Standard_DS12_v2")
-	VirtualMachineSizeTypes_StandardDS13V2   = VirtualMachineSizeTypes("Standard_DS13_v2")
-	VirtualMachineSizeTypes_StandardDS14V2   = VirtualMachineSizeTypes("Standard_DS14_v2")
-	VirtualMachineSizeTypes_StandardDS15V2   = VirtualMachineSizeTypes("Standard_DS15_v2")
-	VirtualMachineSizeTypes_StandardDS134V2  = VirtualMachineSizeTypes("Standard_DS13-4_v2")
-	VirtualMachineSizeTypes_StandardDS132V2  = VirtualMachineSizeTypes("Standard_DS13-2_v2")
-	VirtualMachineSizeTypes_StandardDS148V2  = VirtualMachineSizeTypes("Standard_DS14-8_v2")
-	VirtualMachineSizeTypes_StandardDS144V2  = VirtualMachineSizeTypes("Standard_DS14-4_v2")
-	VirtualMachineSizeTypes_StandardE2V3     = VirtualMachineSizeTypes("Standard_E2_v3")
-	VirtualMachineSizeTypes_StandardE4V3     = VirtualMachineSizeTypes("Standard_E4_v3")
-	VirtualMachineSizeTypes_StandardE8V3     = VirtualMachineSizeTypes("Standard_E8_v3")
-	VirtualMachineSizeTypes_StandardE16V3    = VirtualMachineSizeTypes("Standard_E16_v3")
-	VirtualMachineSizeTypes_StandardE32V3    = VirtualMachineSizeTypes("Standard_E32_v3")
-	VirtualMachineSizeTypes_StandardE64V3    = VirtualMachineSizeTypes("Standard_E64_v3")
-	VirtualMachineSizeTypes_StandardE2sV3    = VirtualMachineSizeTypes("Standard_E2s_v3")
-	VirtualMachineSizeTypes_StandardE4sV3    = VirtualMachineSizeTypes("Standard_E4s_v3")
-	VirtualMachineSizeTypes_StandardE8sV3    = VirtualMachineSizeTypes("Standard_E8s_v3")
-	VirtualMachineSizeTypes_StandardE16sV3   = VirtualMachineSizeTypes("Standard_E16s_v3")
-	VirtualMachineSizeTypes_StandardE32sV3   = VirtualMachineSizeTypes("Standard_E32s_v3")
-	VirtualMachineSizeTypes_StandardE64sV3   = VirtualMachineSizeTypes("Standard_E64s_v3")
-	VirtualMachineSizeTypes_StandardE3216V3  = VirtualMachineSizeTypes("Standard_E32-16_v3")
-	VirtualMachineSizeTypes_StandardE328sV3  = VirtualMachineSizeTypes("Standard_E32-8s_v3")
-	VirtualMachineSizeTypes_StandardE6432sV3 = VirtualMachineSizeTypes("Standard_E64-32s_v3")
-	VirtualMachineSizeTypes_StandardE6416sV3 = VirtualMachineSizeTypes("Standard_E64-16s_v3")
-	VirtualMachineSizeTypes_StandardF1       = VirtualMachineSizeTypes("Standard_F1")
-	VirtualMachineSizeTypes_StandardF2       = VirtualMachineSizeTypes("Standard_F2")
-	VirtualMachineSizeTypes_StandardF4       = VirtualMachineSizeTypes("Standard_F4")
-	VirtualMachineSizeTypes_StandardF8       = VirtualMachineSizeTypes("Standard_F8")
-	VirtualMachineSizeTypes_StandardF16      = VirtualMachineSizeTypes("Standard_F16")
-	VirtualMachineSizeTypes_StandardF1s      = VirtualMachineSizeTypes("Standard_F1s")
-	VirtualMachineSizeTypes_StandardF2s      = VirtualMachineSizeTypes("Standard_F2s")
-	VirtualMachineSizeTypes_StandardF4s      = VirtualMachineSizeTypes("Standard_F4s")
-	VirtualMachineSizeTypes_StandardF8s      = VirtualMachineSizeTypes("Standard_F8s")
-	VirtualMachineSizeTypes_StandardF16s     = VirtualMachineSizeTypes("Standard_F16s")
-	VirtualMachineSizeTypes_StandardF2sV2    = VirtualMachineSizeTypes("Standard_F2s_v2")
-	VirtualMachineSizeTypes_StandardF4sV2    = VirtualMachineSizeTypes("Standard_F4s_v2")
-	VirtualMachineSizeTypes_StandardF8sV2    = VirtualMachineSizeTypes("Standard_F8s_v2")
-	VirtualMachineSizeTypes_StandardF16sV2   = VirtualMachineSizeTypes("Standard_F16s_v2")
-	VirtualMachineSizeTypes_StandardF32sV2   = VirtualMachineSizeTypes("Standard_F32s_v2")
-	VirtualMachineSizeTypes_StandardF64sV2   = VirtualMachineSizeTypes("Standard_F64s_v2")
-	VirtualMachineSizeTypes_StandardF72sV2   = VirtualMachineSizeTypes("Standard_F72s_v2")
-	VirtualMachineSizeTypes_StandardG1       = VirtualMachineSizeTypes("Standard_G1")
-	VirtualMachineSizeTypes_StandardG2       = VirtualMachineSizeTypes("Standard_G2")
-	VirtualMachineSizeTypes_StandardG3       = VirtualMachineSizeTypes("Standard_G3")
-	VirtualMachineSizeTypes_StandardG4       = VirtualMachineSizeTypes("Standard_G4")
-	VirtualMachineSizeTypes_StandardG5       = VirtualMachineSizeTypes("Standard_G5")
-	VirtualMachineSizeTypes_StandardGS1      = VirtualMachineSizeTypes("Standard_GS1")
-	VirtualMachineSizeTypes_StandardGS2      = VirtualMachineSizeTypes("Standard_GS2")
-	VirtualMachineSizeTypes_StandardGS3      = VirtualMachineSizeTypes("Standard_GS3")
-	VirtualMachineSizeTypes_StandardGS4      = VirtualMachineSizeTypes("Standard_GS4")
-	VirtualMachineSizeTypes_StandardGS5      = VirtualMachineSizeTypes("Standard_GS5")
-	VirtualMachineSizeTypes_StandardGS48     = VirtualMachineSizeTypes("Standard_GS4-8")
-	VirtualMachineSizeTypes_StandardGS44     = VirtualMachineSizeTypes("Standard_GS4-4")
-	VirtualMachineSizeTypes_StandardGS516    = VirtualMachineSizeTypes("Standard_GS5-16")
-	VirtualMachineSizeTypes_StandardGS58     = VirtualMachineSizeTypes("Standard_GS5-8")
-	VirtualMachineSizeTypes_StandardH8       = VirtualMachineSizeTypes("Standard_H8")
-	VirtualMachineSizeTypes_StandardH16      = VirtualMachineSizeTypes("Standard_H16")
-	VirtualMachineSizeTypes_StandardH8m      = VirtualMachineSizeTypes("Standard_H8m")
-	VirtualMachineSizeTypes_StandardH16m     = VirtualMachineSizeTypes("Standard_H16m")
-	VirtualMachineSizeTypes_StandardH16r     = VirtualMachineSizeTypes("Standard_H16r")
-	VirtualMachineSizeTypes_StandardH16mr    = VirtualMachineSizeTypes("Standard_H16mr")
-	VirtualMachineSizeTypes_StandardL4s      = VirtualMachineSizeTypes("Standard_L4s")
-	VirtualMachineSizeTypes_StandardL8s      = VirtualMachineSizeTypes("Standard_L8s")
-	VirtualMachineSizeTypes_StandardL16s     = VirtualMachineSizeTypes("Standard_L16s")
-	VirtualMachineSizeTypes_StandardL32s     = VirtualMachineSizeTypes("Standard_L32s")
-	VirtualMachineSizeTypes_StandardM64s     = VirtualMachineSizeTypes("Standard_M64s")
-	VirtualMachineSizeTypes_StandardM64ms    = VirtualMachineSizeTypes("Standard_M64ms")
-	VirtualMachineSizeTypes_StandardM128s    = VirtualMachineSizeTypes("Standard_M128s")
-	VirtualMachineSizeTypes_StandardM128ms   = VirtualMachineSizeTypes("Standard_M128ms")
-	VirtualMachineSizeTypes_StandardM6432ms  = VirtualMachineSizeTypes("Standard_M64-32ms")
-	VirtualMachineSizeTypes_StandardM6416ms  = VirtualMachineSizeTypes("Standard_M64-16ms")
-	VirtualMachineSizeTypes_StandardM12864ms = VirtualMachineSizeTypes("Standard_M128-64ms")
-	VirtualMachineSizeTypes_StandardM12832ms = VirtualMachineSizeTypes("Standard_M128-32ms")
-	VirtualMachineSizeTypes_StandardNC6      = VirtualMachineSizeTypes("Standard_NC6")
-	VirtualMachineSizeTypes_StandardNC12     = VirtualMachineSizeTypes("Standard_NC12")
-	VirtualMachineSizeTypes_StandardNC24     = VirtualMachineSizeTypes("Standard_NC24")
-	VirtualMachineSizeTypes_StandardNC24r    = VirtualMachineSizeTypes("Standard_NC24r")
-	VirtualMachineSizeTypes_StandardNC6sV2   = VirtualMachineSizeTypes("Standard_NC6s_v2")
-	VirtualMachineSizeTypes_StandardNC12sV2  = VirtualMachineSizeTypes("Standard_NC12s_v2")
-	VirtualMachineSizeTypes_StandardNC24sV2  = VirtualMachineSizeTypes("Standard_NC24s_v2")
-	VirtualMachineSizeTypes_StandardNC24rsV2 = VirtualMachineSizeTypes("Standard_NC24rs_v2")
-	VirtualMachineSizeTypes_StandardNC6sV3   = VirtualMachineSizeTypes("Standard_NC6s_v3")
-	VirtualMachineSizeTypes_StandardNC12sV3  = VirtualMachineSizeTypes("Standard_NC12s_v3")
-	VirtualMachineSizeTypes_StandardNC24sV3  = VirtualMachineSizeTypes("Standard_NC24s_v3")
-	VirtualMachineSizeTypes_StandardNC24rsV3 = VirtualMachineSizeTypes("Standard_NC24rs_v3")
-	VirtualMachineSizeTypes_StandardND6s     = VirtualMachineSizeTypes("Standard_ND6s")
-	VirtualMachineSizeTypes_StandardND12s    = VirtualMachineSizeTypes("Standard_ND12s")
-	VirtualMachineSizeTypes_StandardND24s    = VirtualMachineSizeTypes("Standard_ND24s")
-	VirtualMachineSizeTypes_StandardND24rs   = VirtualMachineSizeTypes("Standard_ND24rs")
-	VirtualMachineSizeTypes_StandardNV6      = VirtualMachineSizeTypes("Standard_NV6")
-	VirtualMachineSizeTypes_StandardNV12     = VirtualMachineSizeTypes("Standard_NV12")
-	VirtualMachineSizeTypes_StandardNV24     = VirtualMachineSizeTypes("Standard_NV24")
-)
-
-// virtualMachineSizeTypes_Values are the values of VirtualMachineSizeTypes.
-var virtualMachineSizeTypes_Values = []VirtualMachineSizeTypes{
-	VirtualMachineSizeTypes_BasicA0,
-	VirtualMachineSizeTypes_BasicA1,
-	VirtualMachineSizeTypes_BasicA2,
-	VirtualMachineSizeTypes_BasicA3,
-	VirtualMachineSizeTypes_BasicA4,
-	VirtualMachineSizeTypes_StandardA0,
-	VirtualMachineSizeTypes_StandardA1,
-	VirtualMachineSizeTypes_StandardA2,
-	VirtualMachineSizeTypes_StandardA3,
-	VirtualMachineSizeTypes_StandardA4,
-	VirtualMachineSizeTypes_StandardA5,
-	VirtualMachineSizeTypes_StandardA6,
-	VirtualMachineSizeTypes_StandardA7,
-	VirtualMachineSizeTypes_StandardA8,
-	VirtualMachineSizeTypes_StandardA9,
-	VirtualMachineSizeTypes_StandardA10,
-	VirtualMachineSizeTypes_StandardA11,
-	VirtualMachineSizeTypes_StandardA1V2,
-	VirtualMachineSizeTypes_StandardA2V2,
-	VirtualMachineSizeTypes_StandardA4V2,
-	VirtualMachineSizeTypes_StandardA8V2,
-	VirtualMachineSizeTypes_StandardA2mV2,
-	VirtualMachineSizeTypes_StandardA4mV2,
-	VirtualMachineSizeTypes_StandardA8mV2,
-	VirtualMachineSizeTypes_StandardB1s,
-	VirtualMachineSizeTypes_StandardB1ms,
-	VirtualMachineSizeTypes_StandardB2s,
-	VirtualMachineSizeTypes_StandardB2ms,
-	VirtualMachineSizeTypes_StandardB4ms,
-	VirtualMachineSizeTypes_StandardB8ms,
-	VirtualMachineSizeTypes_StandardD1,
-	VirtualMachineSizeTypes_StandardD2,
-	VirtualMachineSizeTypes_StandardD3,
-	VirtualMachineSizeTypes_StandardD4,
-	VirtualMachineSizeTypes_StandardD11,
-	VirtualMachineSizeTypes_StandardD12,
-	VirtualMachineSizeTypes_StandardD13,
-	VirtualMachineSizeTypes_StandardD14,
-	VirtualMachineSizeTypes_StandardD1V2,
-	VirtualMachineSizeTypes_StandardD2V2,
-	VirtualMachineSizeTypes_StandardD3V2,
-	VirtualMachineSizeTypes_StandardD4V2,
-	VirtualMachineSizeTypes_StandardD5V2,
-	VirtualMachineSizeTypes_StandardD2V3,
-	VirtualMachineSizeTypes_StandardD4V3,
-	VirtualMachineSizeTypes_StandardD8V3,
-	VirtualMachineSizeTypes_StandardD16V3,
-	VirtualMachineSizeTypes_StandardD32V3,
-	VirtualMachineSizeTypes_StandardD64V3,
-	VirtualMachineSizeTypes_StandardD2sV3,
-	VirtualMachineSizeTypes_StandardD4sV3,
-	VirtualMachineSizeTypes_StandardD8sV3,
-	VirtualMachineSizeTypes_StandardD16sV3,
-	VirtualMachineSizeTypes_StandardD32sV3,
-	VirtualMachineSizeTypes_StandardD64sV3,
-	VirtualMachineSizeTypes_StandardD11V2,
-	VirtualMachineSizeTypes_StandardD12V2,
-	VirtualMachineSizeTypes_StandardD13V2,
-	VirtualMachineSizeTypes_StandardD14V2,
-	VirtualMachineSizeTypes_StandardD15V2,
-	VirtualMachineSizeTypes_StandardDS1,
-	VirtualMachineSizeTypes_StandardDS2,
-	VirtualMachineSizeTypes_StandardDS3,
-	VirtualMachineSizeTypes_StandardDS4,
-	VirtualMachineSizeTypes_StandardDS11,
-	VirtualMachineSizeTypes_StandardDS12,
-	VirtualMachineSizeTypes_StandardDS13,
-	VirtualMachineSizeTypes_StandardDS14,
-	VirtualMachineSizeTypes_StandardDS1V2,
-	VirtualMachineSizeTypes_StandardDS2V2,
-	VirtualMachineSizeTypes_StandardDS3V2,
-	VirtualMachineSizeTypes_StandardDS4V2,
-	VirtualMachineSizeTypes_StandardDS5V2,
-	VirtualMachineSizeTypes_StandardDS11V2,
-	VirtualMachineSizeTypes_StandardDS12V2,
-	VirtualMachineSizeTypes_StandardDS13V2,
-	VirtualMachineSizeTypes_StandardDS14V2,
-	VirtualMachineSizeTypes_StandardDS15V2,
-	VirtualMachineSizeTypes_StandardDS134V2,
-	VirtualMachineSizeTypes_StandardDS132V2,
-	VirtualMachineSizeTypes_StandardDS148V2,
-	VirtualMachineSizeTypes_StandardDS144V2,
-	VirtualMachineSizeTypes_StandardE2V3,
-	VirtualMachineSizeTypes_StandardE4V3,
-	VirtualMachineSizeTypes_StandardE8V3,
-	VirtualMachineSizeTypes_StandardE16V3,
-	VirtualMachineSizeTypes_StandardE32V3,
-	VirtualMachineSizeTypes_StandardE64V3,
-	VirtualMachineSizeTypes_StandardE2sV3,
-	VirtualMachineSizeTypes_StandardE4sV3,
-	VirtualMachineSizeTypes_StandardE8sV3,
-	VirtualMachineSizeTypes_StandardE16sV3,
-	VirtualMachineSizeTypes_StandardE32sV3,
-	VirtualMachineSizeTypes_StandardE64sV3,
-	VirtualMachineSizeTypes_StandardE3216V3,
-	VirtualMachineSizeTypes_StandardE328sV3,
-	VirtualMachineSizeTypes_StandardE6432sV3,
-	VirtualMachineSizeTypes_StandardE6416sV3,
-	VirtualMachineSizeTypes_StandardF1,
-	VirtualMachineSizeTypes_StandardF2,
-	VirtualMachineSizeTypes_StandardF4,
-	VirtualMachineSizeTypes_StandardF8,
-	VirtualMachineSizeTypes_StandardF16,
-	VirtualMachineSizeTypes_StandardF1s,
-	VirtualMachineSizeTypes_StandardF2s,
-	VirtualMachineSizeTypes_StandardF4s,
-	VirtualMachineSizeTypes_StandardF8s,
-	VirtualMachineSizeTypes_StandardF16s,
-	VirtualMachineSizeTypes_StandardF2sV2,
-	VirtualMachineSizeTypes_StandardF4sV2,
-	VirtualMachineSizeTypes_StandardF8sV2,
-	VirtualMachineSizeTypes_StandardF16sV2,
-	VirtualMachineSizeTypes_StandardF32sV2,
-	VirtualMachineSizeTypes_StandardF64sV2,
-	VirtualMachineSizeTypes_StandardF72sV2,
-	VirtualMachineSizeTypes_StandardG1,
-	VirtualMachineSizeTypes_StandardG2,
-	VirtualMachineSizeTypes_StandardG3,
-	VirtualMachineSizeTypes_StandardG4,
-	VirtualMachineSizeTypes_StandardG5,
-	VirtualMachineSizeTypes_StandardGS1,
-	VirtualMachineSizeTypes_StandardGS2,
-	VirtualMachineSizeTypes_StandardGS3,
-	VirtualMachineSizeTypes_StandardGS4,
-	VirtualMachineSizeTypes_StandardGS5,
-	VirtualMachineSizeTypes_StandardGS48,
-	VirtualMachineSizeTypes_StandardGS44,
-	VirtualMachineSizeTypes_StandardGS516,
-	VirtualMachineSizeTypes_StandardGS58,
-	VirtualMachineSizeTypes_StandardH8,
-	VirtualMachineSizeTypes_StandardH16,
-	VirtualMachineSizeTypes_StandardH8m,
-	VirtualMachineSizeTypes_StandardH16m,
-	VirtualMachineSizeTypes_StandardH16r,
-	VirtualMachineSizeTypes_StandardH16mr,
-	VirtualMachineSizeTypes_StandardL4s,
-	VirtualMachineSizeTypes_StandardL8s,
-	VirtualMachineSizeTypes_StandardL16s,
-	VirtualMachineSizeTypes_StandardL32s,
-	VirtualMachineSizeTypes_StandardM64s,
-	VirtualMachineSizeTypes_StandardM64ms,
-	VirtualMachineSizeTypes_StandardM128s,
-	VirtualMachineSizeTypes_StandardM128ms,
-	VirtualMachineSizeTypes_StandardM6432ms,
-	VirtualMachineSizeTypes_StandardM6416ms,
-	VirtualMachineSizeTypes_StandardM12864ms,
-	VirtualMachineSizeTypes_StandardM12832ms,
-	VirtualMachineSizeTypes_StandardNC6,
-	VirtualMachineSizeTypes_StandardNC12,
-	VirtualMachineSizeTypes_StandardNC24,
-	VirtualMachineSizeTypes_StandardNC24r,
-	VirtualMachineSizeTypes_StandardNC6sV2,
-	VirtualMachineSizeTypes_StandardNC12sV2,
-	VirtualMachineSizeTypes_StandardNC24sV2,
-	VirtualMachineSizeTypes_StandardNC24rsV2,
-	VirtualMachineSizeTypes_StandardNC6sV3,
-	VirtualMachineSizeTypes_StandardNC12sV3,
-	VirtualMachineSizeTypes_StandardNC24sV3,
-	VirtualMachineSizeTypes_StandardNC24rsV3,
-	VirtualMachineSizeTypes_StandardND6s,
-	VirtualMachineSizeTypes_StandardND12s,
-	VirtualMachineSizeTypes_StandardND24s,
-	VirtualMachineSizeTypes_StandardND24rs,
-	VirtualMachineSizeTypes_StandardNV6,
-	VirtualMachineSizeTypes_StandardNV12,
-	VirtualMachineSizeTypes_StandardNV24,
-}
-
-// EnumValues returns the values of VirtualMachineSizeTypes the CRD accepts.
-func (VirtualMachineSizeTypes) EnumValues() []string {
-	return genruntime.EnumStrings(virtualMachineSizeTypes_Values)
-}
-
-// VirtualMachineSizeTypes_STATUS: Specifies the size of the virtual machine. <br><br> The enum data type is currently deprecated and will be removed by December 23rd 2023. <br><br> Recommended way to get the list of available sizes is using these APIs: <br><br> [List all available virtual machine sizes in an availability set](https://docs.microsoft.com/rest/api/compute/availabilitysets/listavailablesizes) <br><br> [List all available virtual machine sizes in a region]( https://docs.microsoft.com/rest/api/compute/resourceskus/list) <br><br> [List all available virtual machine sizes for resizing](https://docs.microsoft.com/rest/api/compute/virtualmachines/listavailablesizes). For more information about virtual machine sizes, see [Sizes for virtual machines](https://docs.microsoft.com/azure/virtual-machines/sizes). <br><br> The available VM sizes depend on region and availability set.
-type VirtualMachineSizeTypes_STATUS string
-
-const (
-	VirtualMachineSizeTypes_STATUS_BasicA0          = VirtualMachineSizeTypes_STATUS("Basic_A0")
-	VirtualMachineSizeTypes_STATUS_BasicA1          = VirtualMachineSizeTypes_STATUS("Basic_A1")
-	VirtualMachineSizeTypes_STATUS_BasicA2          = VirtualMachineSizeTypes_STATUS("Basic_A2")
-	VirtualMachineSizeTypes_STATUS_BasicA3          = VirtualMachineSizeTypes_STATUS("Basic_A3")
-	VirtualMachineSizeTypes_STATUS_BasicA4          = VirtualMachineSizeTypes_STATUS("Basic_A4")
-	VirtualMachineSizeTypes_STATUS_StandardA0       = VirtualMachineSizeTypes_STATUS("Standard_A0")
-	VirtualMachineSizeTypes_STATUS_StandardA1       = VirtualMachineSizeTypes_STATUS("Standard_A1")
-	VirtualMachineSizeTypes_STATUS_StandardA2       = VirtualMachineSizeTypes_STATUS("Standard_A2")
-	VirtualMachineSizeTypes_STATUS_StandardA3       = VirtualMachineSizeTypes_STATUS("Standard_A3")
-	VirtualMachineSizeTypes_STATUS_StandardA4       = VirtualMachineSizeTypes_STATUS("Standard_A4")
-	VirtualMachineSizeTypes_STATUS_StandardA5       = VirtualMachineSizeTypes_STATUS("Standard_A5")
-	VirtualMachineSizeTypes_STATUS_StandardA6       = VirtualMachineSizeTypes_STATUS("Standard_A6")
-	VirtualMachineSizeTypes_STATUS_StandardA7       = VirtualMachineSizeTypes_STATUS("Standard_A7")
-	VirtualMachineSizeTypes_STATUS_StandardA8       = VirtualMachineSizeTypes_STATUS("Standard_A8")
-	VirtualMachineSizeTypes_STATUS_StandardA9       = VirtualMachineSizeTypes_STATUS("Standard_A9")
-	VirtualMachineSizeTypes_STATUS_StandardA10      = VirtualMachineSizeTypes_STATUS("Standard_A10")
-	VirtualMachineSizeTypes_STATUS_StandardA11      = VirtualMachineSizeTypes_STATUS("Standard_A11")
-	VirtualMachineSizeTypes_STATUS_StandardA1V2     = VirtualMachineSizeTypes_STATUS("Standard_A1_v2")
-	VirtualMachineSizeTypes_STATUS_StandardA2V2     = VirtualMachineSizeTypes_STATUS("Standard_A2_v2")
-	VirtualMachineSizeTypes_STATUS_StandardA4V2     = VirtualMachineSizeTypes_STATUS("Standard_A4_v2")
-	VirtualMachineSizeTypes_STATUS_StandardA8V2     = VirtualMachineSizeTypes_STATUS("Standard_A8_v2")
-	VirtualMachineSizeTypes_STATUS_StandardA2mV2    = VirtualMachineSizeTypes_STATUS("Standard_A2m_v2")
-	VirtualMachineSizeTypes_STATUS_StandardA4mV2    = VirtualMachineSizeTypes_STATUS("Standard_A4m_v2")
-	VirtualMachineSizeTypes_STATUS_StandardA8mV2    = VirtualMachineSizeTypes_STATUS("Standard_A8m_v2")
-	VirtualMachineSizeTypes_STATUS_StandardB1s      = VirtualMachineSizeTypes_STATUS("Standard_B1s")
-	VirtualMachineSizeTypes_STATUS_StandardB1ms     = VirtualMachineSizeTypes_STATUS("Standard_B1ms")
-	VirtualMachineSizeTypes_STATUS_StandardB2s      = VirtualMachineSizeTypes_STATUS("Standard_B2s")
-	VirtualMachineSizeTypes_STATUS_StandardB2ms     = VirtualMachineSizeTypes_STATUS("Standard_B2ms")
-	VirtualMachineSizeTypes_STATUS_StandardB4ms     = VirtualMachineSizeTypes_STATUS("Standard_B4ms")
-	VirtualMachineSizeTypes_STATUS_StandardB8ms     = VirtualMachineSizeTypes_STATUS("Standard_B8ms")
-	VirtualMachineSizeTypes_STATUS_StandardD1       = VirtualMachineSizeTypes_STATUS("Standard_D1")
-	VirtualMachineSizeTypes_STATUS_StandardD2       = VirtualMachineSizeTypes_STATUS("Standard_D2")
-	VirtualMachineSizeTypes_STATUS_StandardD3       = VirtualMachineSizeTypes_STATUS("Standard_D3")
-	VirtualMachineSizeTypes_STATUS_StandardD4       = VirtualMachineSizeTypes_STATUS("Standard_D4")
-	VirtualMachineSizeTypes_STATUS_StandardD11      = VirtualMachineSizeTypes_STATUS("Standard_D11")
-	VirtualMachineSizeTypes_STATUS_StandardD12      = VirtualMachineSizeTypes_STATUS("Standard_D12")
-	VirtualMachineSizeTypes_STATUS_StandardD13      = VirtualMachineSizeTypes_STATUS("Standard_D13")
-	VirtualMachineSizeTypes_STATUS_StandardD14      = VirtualMachineSizeTypes_STATUS("Standard_D14")
-	VirtualMachineSizeTypes_STATUS_StandardD1V2     = VirtualMachineSizeTypes_STATUS("Standard_D1_v2")
-	VirtualMachineSizeTypes_STATUS_StandardD2V2     = VirtualMachineSizeTypes_STATUS("Standard_D2_v2")
-	VirtualMachineSizeTypes_STATUS_StandardD3V2     = VirtualMachineSizeTypes_STATUS("Standard_D3_v2")
-	VirtualMachineSizeTypes_STATUS_StandardD4V2     = VirtualMachineSizeTypes_STATUS("Standard_D4_v2")
-	VirtualMachineSizeTypes_STATUS_StandardD5V2     = VirtualMachineSizeTypes_STATUS("Standard_D5_v2")
-	VirtualMachineSizeTypes_STATUS_StandardD2V3     = VirtualMachineSizeTypes_STATUS("Standard_D2_v3")
-	VirtualMachineSizeTypes_STATUS_StandardD4V3     = VirtualMachineSizeTypes_STATUS("Standard_D4_v3")
-	VirtualMachineSizeTypes_STATUS_StandardD8V3     = VirtualMachineSizeTypes_STATUS("Standard_D8_v3")
-	VirtualMachineSizeTypes_STATUS_StandardD16V3    = VirtualMachineSizeTypes_STATUS("Standard_D16_v3")
-	VirtualMachineSizeTypes_STATUS_StandardD32V3    = VirtualMachineSizeTypes_STATUS("Standard_D32_v3")
-	VirtualMachineSizeTypes_STATUS_StandardD64V3    = VirtualMachineSizeTypes_STATUS("Standard_D64_v3")
-	VirtualMachineSizeTypes_STATUS_StandardD2sV3    = VirtualMachineSizeTypes_STATUS("Standard_D2s_v3")
-	VirtualMachineSizeTypes_STATUS_StandardD4sV3    = VirtualMachineSizeTypes_STATUS("Standard_D4s_v3")
-	VirtualMachineSizeTypes_STATUS_StandardD8sV3    = VirtualMachineSizeTypes_STATUS("Standard_D8s_v3")
-	VirtualMachineSizeTypes_STATUS_StandardD16sV3   = VirtualMachineSizeTypes_STATUS("Standard_D16s_v3")
-	VirtualMachineSizeTypes_STATUS_StandardD32sV3   = VirtualMachineSizeTypes_STATUS("Standard_D32s_v3")
-	VirtualMachineSizeTypes_STATUS_StandardD64sV3   = VirtualMachineSizeTypes_STATUS("Standard_D64s_v3")
-	VirtualMachineSizeTypes_STATUS_StandardD11V2    = VirtualMachineSizeTypes_STATUS("Standard_D11_v2")
-	VirtualMachineSizeTypes_STATUS_StandardD12V2    = VirtualMachineSizeTypes_STATUS("Standard_D12_v2")
-	VirtualMachineSizeTypes_STATUS_StandardD13V2    = VirtualMachineSizeTypes_STATUS("Standard_D13_v2")
-	VirtualMachineSizeTypes_STATUS_StandardD14V2    = VirtualMachineSizeTypes_STATUS("Standard_D14_v2")
-	VirtualMachineSizeTypes_STATUS_StandardD15V2    = VirtualMachineSizeTypes_STATUS("Standard_D15_v2")
-	VirtualMachineSizeTypes_STATUS_StandardDS1      = VirtualMachineSizeTypes_STATUS("Standard_DS1")
-	VirtualMachineSizeTypes_STATUS_StandardDS2      = VirtualMachineSizeTypes_STATUS("Standard_DS2")
-	VirtualMachineSizeTypes_STATUS_StandardDS3      = VirtualMachineSizeTypes_STATUS("Standard_DS3")
-	VirtualMachineSizeTypes_STATUS_StandardDS4      = VirtualMachineSizeTypes_STATUS("Standard_DS4")
-	VirtualMachineSizeTypes_STATUS_StandardDS11     = VirtualMachineSizeTypes_STATUS("Standard_DS11")
-	VirtualMachineSizeTypes_STATUS_StandardDS12     = VirtualMachineSizeTypes_STATUS("Standard_DS12")
-	VirtualMachineSizeTypes_STATUS_StandardDS13     = VirtualMachineSizeTypes_STATUS("Standard_DS13")
-	VirtualMachineSizeTypes_STATUS_StandardDS14     = VirtualMachineSizeTypes_STATUS("Standard_DS14")
-	VirtualMachineSizeTypes_STATUS_StandardDS1V2    = VirtualMachineSizeTypes_STATUS("Standard_DS1_v2")
-	VirtualMachineSizeTypes_STATUS_StandardDS2V2    = VirtualMachineSizeTypes_STATUS("Standard_DS2_v2")
-	VirtualMachineSizeTypes_STATUS_StandardDS3V2    = VirtualMachineSizeTypes_STATUS("Standard_DS3_v2")
-	VirtualMachineSizeTypes_STATUS_StandardDS4V2    = VirtualMachineSizeTypes_STATUS("Standard_DS4_v2")
-	VirtualMachineSizeTypes_STATUS_StandardDS5V2    = VirtualMachineSizeTypes_STATUS("Standard_DS5_v2")
-	VirtualMachineSizeTypes_STATUS_StandardDS11V2   = VirtualMachineSizeTypes_STATUS("Standard_DS11_v2")
-	VirtualMachineSizeTypes_STATUS_StandardDS12V2   = VirtualMachineSizeTypes_STATUS("Standard_DS12_v2")
-	VirtualMachineSizeTypes_STATUS_StandardDS13V2   = VirtualMachineSizeTypes_STATUS("Standard_DS13_v2")
-	VirtualMachineSizeTypes_STATUS_StandardDS14V2   = VirtualMachineSizeTypes_STATUS("Standard_DS14_v2")
-	VirtualMachineSizeTypes_STATUS_StandardDS15V2   = VirtualMachineSizeTypes_STATUS("Standard_DS15_v2")
-	VirtualMachineSizeTypes_STATUS_StandardDS134V2  = VirtualMachineSizeTypes_STATUS("Standard_DS13-4_v2")
-	VirtualMachineSizeTypes_STATUS_StandardDS132V2  = VirtualMachineSizeTypes_STATUS("Standard_DS13-2_v2")
-	VirtualMachineSizeTypes_STATUS_StandardDS148V2  = VirtualMachineSizeTypes_STATUS("Standard_DS14-8_v2")
-	VirtualMachineSizeTypes_STATUS_StandardDS144V2  = VirtualMachineSizeTypes_STATUS("Standard_DS14-4_v2")
-	VirtualMachineSizeTypes_STATUS_StandardE2V3     = VirtualMachineSizeTypes_STATUS("Standard_E2_v3")
-	VirtualMachineSizeTypes_STATUS_StandardE4V3     = VirtualMachineSizeTypes_STATUS("Standard_E4_v3")
-	VirtualMachineSizeTypes_STATUS_StandardE8V3     = VirtualMachineSizeTypes_STATUS("Standard_E8_v3")
-	VirtualMachineSizeTypes_STATUS_StandardE16V3    = VirtualMachineSizeTypes_STATUS("Standard_E16_v3")
-	VirtualMachineSizeTypes_STATUS_StandardE32V3    = VirtualMachineSizeTypes_STATUS("Standard_E32_v3")
-	VirtualMachineSizeTypes_STATUS_StandardE64V3    = VirtualMachineSizeTypes_STATUS("Standard_E64_v3")
-	VirtualMachineSizeTypes_STATUS_StandardE2sV3    = VirtualMachineSizeTypes_STATUS("Standard_E2s_v3")
-	VirtualMachineSizeTypes_STATUS_StandardE4sV3    = VirtualMachineSizeTypes_STATUS("Standard_E4s_v3")
-	VirtualMachineSizeTypes_STATUS_StandardE8sV3    = VirtualMachineSizeTypes_STATUS("Standard_E8s_v3")
-	VirtualMachineSizeTypes_STATUS_StandardE16sV3   = VirtualMachineSizeTypes_STATUS("Standard_E16s_v3")
-	VirtualMachineSizeTypes_STATUS_StandardE32sV3   = VirtualMachineSizeTypes_STATUS("Standard_E32s_v3")
-	VirtualMachineSizeTypes_STATUS_StandardE64sV3   = VirtualMachineSizeTypes_STATUS("Standard_E64s_v3")
-	VirtualMachineSizeTypes_STATUS_StandardE3216V3  = VirtualMachineSizeTypes_STATUS("Standard_E32-16_v3")
-	VirtualMachineSizeTypes_STATUS_StandardE328sV3  = VirtualMachineSizeTypes_STATUS("Standard_E32-8s_v3")
-	VirtualMachineSizeTypes_STATUS_StandardE6432sV3 = VirtualMachineSizeTypes_STATUS("Standard_E64-32s_v3")
-	VirtualMachineSizeTypes_STATUS_StandardE6416sV3 = VirtualMachineSizeTypes_STATUS("Standard_E64-16s_v3")
-	VirtualMachineSizeTypes_STATUS_StandardF1       = VirtualMachineSizeTypes_STATUS("Standard_F1")
-	VirtualMachineSizeTypes_STATUS_StandardF2       = VirtualMachineSizeTypes_STATUS("Standard_F2")
-	VirtualMachineSizeTypes_STATUS_StandardF4       = VirtualMachineSizeTypes_STATUS("Standard_F4")
-	VirtualMachineSizeTypes_STATUS_StandardF8       = VirtualMachineSizeTypes_STATUS("Standard_F8")
-	VirtualMachineSizeTypes_STATUS_StandardF16      = VirtualMachineSizeTypes_STATUS("Standard_F16")
-	VirtualMachineSizeTypes_STATUS_StandardF1s      = VirtualMachineSizeTypes_STATUS("Standard_F1s")
-	VirtualMachineSizeTypes_STATUS_StandardF2s      = VirtualMachineSizeTypes_STATUS("Standard_F2s")
-	VirtualMachineSizeTypes_STATUS_StandardF4s      = VirtualMachineSizeTypes_STATUS("Standard_F4s")
-	VirtualMachineSizeTypes_STATUS_StandardF8s      = VirtualMachineSizeTypes_STATUS("Standard_F8s")
-	VirtualMachineSizeTypes_STATUS_StandardF16s     = VirtualMachineSizeTypes_STATUS("Standard_F16s")
-	VirtualMachineSizeTypes_STATUS_StandardF2sV2    = VirtualMachineSizeTypes_STATUS("Standard_F2s_v2")
-	VirtualMachineSizeTypes_STATUS_StandardF4sV2    = VirtualMachineSizeTypes_STATUS("Standard_F4s_v2")
-	VirtualMachineSizeTypes_STATUS_StandardF8sV2    = VirtualMachineSizeTypes_STATUS("Standard_F8s_v2")
-	VirtualMachineSizeTypes_STATUS_StandardF16sV2   = VirtualMachineSizeTypes_STATUS("Standard_F16s_v2")
-	VirtualMachineSizeTypes_STATUS_StandardF32sV2   = VirtualMachineSizeTypes_STATUS("Standard_F32s_v2")
-	VirtualMachineSizeTypes_STATUS_StandardF64sV2   = VirtualMachineSizeTypes_STATUS("Standard_F64s_v2")
-	VirtualMachineSizeTypes_STATUS_StandardF72sV2   = VirtualMachineSizeTypes_STATUS("Standard_F72s_v2")
-	VirtualMachineSizeTypes_STATUS_StandardG1       = VirtualMachineSizeTypes_STATUS("Standard_G1")
-	VirtualMachineSizeTypes_STATUS_StandardG2       = VirtualMachineSizeTypes_STATUS("Standard_G2")
-	VirtualMachineSizeTypes_STATUS_StandardG3       = VirtualMachineSizeTypes_STATUS("Standard_G3")
-	VirtualMachineSizeTypes_STATUS_StandardG4       = VirtualMachineSizeTypes_STATUS("Standard_G4")
-	VirtualMachineSizeTypes_STATUS_StandardG5       = VirtualMachineSizeTypes_STATUS("Standard_G5")
-	VirtualMachineSizeTypes_STATUS_StandardGS1      = VirtualMachineSizeTypes_STATUS("Standard_GS1")
-	VirtualMachineSizeTypes_STATUS_StandardGS2      = VirtualMachineSizeTypes_STATUS("Standard_GS2")
-	VirtualMachineSizeTypes_STATUS_StandardGS3      = VirtualMachineSizeTypes_STATUS("Standard_GS3")
-	VirtualMachineSizeTypes_STATUS_StandardGS4      = VirtualMachineSizeTypes_STATUS("Standard_GS4")
-	VirtualMachineSizeTypes_STATUS_StandardGS5      = VirtualMachineSizeTypes_STATUS("Standard_GS5")
-	VirtualMachineSizeTypes_STATUS_StandardGS48     = VirtualMachineSizeTypes_STATUS("Standard_GS4-8")
-	VirtualMachineSizeTypes_STATUS_StandardGS44     = VirtualMachineSizeTypes_STATUS("Standard_GS4-4")
-	VirtualMachineSizeTypes_STATUS_StandardGS516    = VirtualMachineSizeTypes_STATUS("Standard_GS5-16")
-	VirtualMachineSizeTypes_STATUS_StandardGS58     = VirtualMachineSizeTypes_STATUS("Standard_GS5-8")
-	VirtualMachineSizeTypes_STATUS_StandardH8       = VirtualMachineSizeTypes_STATUS("Standard_H8")
-	VirtualMachineSizeTypes_STATUS_StandardH16      = VirtualMachineSizeTypes_STATUS("Standard_H16")
-	VirtualMachineSizeTypes_STATUS_StandardH8m      = VirtualMachineSizeTypes_STATUS("Standard_H8m")
-	VirtualMachineSizeTypes_STATUS_StandardH16m     = VirtualMachineSizeTypes_STATUS("Standard_H16m")
-	VirtualMachineSizeTypes_STATUS_StandardH16r     = VirtualMachineSizeTypes_STATUS("Standard_H16r")
-	VirtualMachineSizeTypes_STATUS_StandardH16mr    = VirtualMachineSizeTypes_STATUS("Standard_H16mr")
-	VirtualMachineSizeTypes_STATUS_StandardL4s      = VirtualMachineSizeTypes_STATUS("Standard_L4s")
-	VirtualMachineSizeTypes_STATUS_StandardL8s      = VirtualMachineSizeTypes_STATUS("Standard_L8s")
-	VirtualMachineSizeTypes_STATUS_StandardL16s     = VirtualMachineSizeTypes_STATUS("Standard_L16s")
-	VirtualMachineSizeTypes_STATUS_StandardL32s     = VirtualMachineSizeTypes_STATUS("Standard_L32s")
-	VirtualMachineSizeTypes_STATUS_StandardM64s     = VirtualMachineSizeTypes_STATUS("Standard_M64s")
-	VirtualMachineSizeTypes_STATUS_StandardM64ms    = VirtualMachineSizeTypes_STATUS("Standard_M64ms")
-	VirtualMachineSizeTypes_STATUS_StandardM128s    = VirtualMachineSizeTypes_STATUS("Standard_M128s")
-	VirtualMachineSizeTypes_STATUS_StandardM128ms   = VirtualMachineSizeTypes_STATUS("Standard_M128ms")
-	VirtualMachineSizeTypes_STATUS_StandardM6432ms  = VirtualMachineSizeTypes_STATUS("Standard_M64-32ms")
-	VirtualMachineSizeTypes_STATUS_StandardM6416ms  = VirtualMachineSizeTypes_STATUS("Standard_M64-16ms")
-	VirtualMachineSizeTypes_STATUS_StandardM12864ms = VirtualMachineSizeTypes_STATUS("Standard_M128-64ms")
-	VirtualMachineSizeTypes_STATUS_StandardM12832ms = VirtualMachineSizeTypes_STATUS("Standard_M128-32ms")
-	VirtualMachineSizeTypes_STATUS_StandardNC6      = VirtualMachineSizeTypes_STATUS("Standard_NC6")
-	VirtualMachineSizeTypes_STATUS_StandardNC12     = VirtualMachineSizeTypes_STATUS("Standard_NC12")
-	VirtualMachineSizeTypes_STATUS_StandardNC24     = VirtualMachineSizeTypes_STATUS("Standard_NC24")
-	VirtualMachineSizeTypes_STATUS_StandardNC24r    = VirtualMachineSizeTypes_STATUS("Standard_NC24r")
-	VirtualMachineSizeTypes_STATUS_StandardNC6sV2   = VirtualMachineSizeTypes_STATUS("Standard_NC6s_v2")
-	VirtualMachineSizeTypes_STATUS_StandardNC12sV2  = VirtualMachineSizeTypes_STATUS("Standard_NC12s_v2")
-	VirtualMachineSizeTypes_STATUS_StandardNC24sV2  = VirtualMachineSizeTypes_STATUS("Standard_NC24s_v2")
-	VirtualMachineSizeTypes_STATUS_StandardNC24rsV2 = VirtualMachineSizeTypes_STATUS("Standard_NC24rs_v2")
-	VirtualMachineSizeTypes_STATUS_StandardNC6sV3   = VirtualMachineSizeTypes_STATUS("Standard_NC6s_v3")
-	VirtualMachineSizeTypes_STATUS_StandardNC12sV3  = VirtualMachineSizeTypes_STATUS("Standard_NC12s_v3")
-	VirtualMachineSizeTypes_STATUS_StandardNC24sV3  = VirtualMachineSizeTypes_STATUS("Standard_NC24s_v3")
-	VirtualMachineSizeTypes_STATUS_StandardNC24rsV3 = VirtualMachineSizeTypes_STATUS("Standard_NC24rs_v3")
-	VirtualMachineSizeTypes_STATUS_StandardND6s     = VirtualMachineSizeTypes_STATUS("Standard_ND6s")
-	VirtualMachineSizeTypes_STATUS_StandardND12s    = VirtualMachineSizeTypes_STATUS("Standard_ND12s")
-	VirtualMachineSizeTypes_STATUS_StandardND24s    = VirtualMachineSizeTypes_STATUS("Standard_ND24s")
-	VirtualMachineSizeTypes_STATUS_StandardND24rs   = VirtualMachineSizeTypes_STATUS("Standard_ND24rs")
-	VirtualMachineSizeTypes_STATUS_StandardNV6      = VirtualMachineSizeTypes_STATUS("Standard_NV6")
-	VirtualMachineSizeTypes_STATUS_StandardNV12     = VirtualMachineSizeTypes_STATUS("Standard_NV12")
-	VirtualMachineSizeTypes_STATUS_StandardNV24     = VirtualMachineSizeTypes_STATUS("Standard_NV24")
-)
-
-// virtualMachineSizeTypes_STATUS_Values are the values of VirtualMachineSizeTypes_STATUS.
-var virtualMachineSizeTypes_STATUS_Values = []VirtualMachineSizeTypes_STATUS{
-	VirtualMachineSizeTypes_STATUS_BasicA0,
-	VirtualMachineSizeTypes_STATUS_BasicA1,
-	VirtualMachineSizeTypes_STATUS_BasicA2,
-	VirtualMachineSizeTypes_STATUS_BasicA3,
-	VirtualMachineSizeTypes_STATUS_BasicA4,
-	VirtualMachineSizeTypes_STATUS_StandardA0,
-	VirtualMachineSizeTypes_STATUS_StandardA1,
-	VirtualMachineSizeTypes_STATUS_StandardA2,
-	VirtualMachineSizeTypes_STATUS_StandardA3,
-	VirtualMachineSizeTypes_STATUS_StandardA4,
-	VirtualMachineSizeTypes_STATUS_StandardA5,
-	VirtualMachineSizeTypes_STATUS_StandardA6,
-	VirtualMachineSizeTypes_STATUS_StandardA7,
-	VirtualMachineSizeTypes_STATUS_StandardA8,
-	VirtualMachineSizeTypes_STATUS_StandardA9,
-	VirtualMachineSizeTypes_STATUS_StandardA10,
-	VirtualMachineSizeTypes_STATUS_StandardA11,
-	VirtualMachineSizeTypes_STATUS_StandardA1V2,
-	VirtualMachineSizeTypes_STATUS_StandardA2V2,
-	VirtualMachineSizeTypes_STATUS_StandardA4V2,
-	VirtualMachineSizeTypes_STATUS_StandardA8V2,
-	VirtualMachineSizeTypes_STATUS_StandardA2mV2,
-	VirtualMachineSizeTypes_STATUS_StandardA4mV2,
-	VirtualMachineSizeTypes_STATUS_StandardA8mV2,
-	VirtualMachineSizeTypes_STATUS_StandardB1s,
-	VirtualMachineSizeTypes_STATUS_StandardB1ms,
-	VirtualMachineSizeTypes_STATUS_StandardB2s,
-	VirtualMachineSizeTypes_STATUS_StandardB2ms,
-	VirtualMachineSizeTypes_STATUS_StandardB4ms,
-	VirtualMachineSizeTypes_STATUS_StandardB8ms,
-	VirtualMachineSizeTypes_STATUS_StandardD1,
-	VirtualMachineSizeTypes_STATUS_StandardD2,
-	VirtualMachineSizeTypes_STATUS_StandardD3,
-	VirtualMachineSizeTypes_STATUS_StandardD4,
-	VirtualMachineSizeTypes_STATUS_StandardD11,
-	VirtualMachineSizeTypes_STATUS_StandardD12,
-	VirtualMachineSizeTypes_STATUS_StandardD13,
-	VirtualMachineSizeTypes_STATUS_StandardD14,
-	VirtualMachineSizeTypes_STATUS_StandardD1V2,
-	VirtualMachineSizeTypes_STATUS_StandardD2V2,
-	VirtualMachineSizeTypes_STATUS_StandardD3V2,
-	VirtualMachineSizeTypes_STATUS_StandardD4V2,
-	VirtualMachineSizeTypes_STATUS_StandardD5V2,
-	VirtualMachineSizeTypes_STATUS_StandardD2V3,
-	VirtualMachineSizeTypes_STATUS_StandardD4V3,
-	VirtualMachineSizeTypes_STATUS_StandardD8V3,
-	VirtualMachineSizeTypes_STATUS_StandardD16V3,
-	VirtualMachineSizeTypes_STATUS_StandardD32V3,
-	VirtualMachineSizeTypes_STATUS_StandardD64V3,
-	VirtualMachineSizeTypes_STATUS_StandardD2sV3,
-	VirtualMachineSizeTypes_STATUS_StandardD4sV3,
-	VirtualMachineSizeTypes_STATUS_StandardD8sV3,
-	VirtualMachineSizeTypes_STATUS_StandardD16sV3,
-	VirtualMachineSizeTypes_STATUS_StandardD32sV3,
-	VirtualMachineSizeTypes_STATUS_StandardD64sV3,
-	VirtualMachineSizeTypes_STATUS_StandardD11V2,
-	VirtualMachineSizeTypes_STATUS_StandardD12V2,
-	VirtualMachineSizeTypes_STATUS_StandardD13V2,
-	VirtualMachineSizeTypes_STATUS_StandardD14V2,
-	VirtualMachineSizeTypes_STATUS_StandardD15V2,
-	VirtualMachineSizeTypes_STATUS_StandardDS1,
-	VirtualMachineSizeTypes_STATUS_StandardDS2,
-	VirtualMachineSizeTypes_STATUS_StandardDS3,
-	VirtualMachineSizeTypes_STATUS_StandardDS4,
-	VirtualMachineSizeTypes_STATUS_StandardDS11,
-	VirtualMachineSizeTypes_STATUS_StandardDS12,
-	VirtualMachineSizeTypes_STATUS_StandardDS13,
-	VirtualMachineSizeTypes_STATUS_StandardDS14,
-	VirtualMachineSizeTypes_STATUS_StandardDS1V2,
-	VirtualMachineSizeTypes_STATUS_StandardDS2V2,
-	VirtualMachineSizeTypes_STATUS_StandardDS3V2,
-	VirtualMachineSizeTypes_STATUS_StandardDS4V2,
-	VirtualMachineSizeTypes_STATUS_StandardDS5V2,
-	VirtualMachineSizeTypes_STATUS_StandardDS11V2,
-	VirtualMachineSizeTypes_STATUS_StandardDS12V2,
-	VirtualMachineSizeTypes_STATUS_StandardDS13V2,
-	VirtualMachineSizeTypes_STATUS_StandardDS14V2,
-	VirtualMachineSizeTypes_STATUS_StandardDS15V2,
-	VirtualMachineSizeTypes_STATUS_StandardDS134V2,
-	VirtualMachineSizeTypes_STATUS_StandardDS132V2,
-	VirtualMachineSizeTypes_STATUS_StandardDS148V2,
-	VirtualMachineSizeTypes_STATUS_StandardDS144V2,
-	VirtualMachineSizeTypes_STATUS_StandardE2V3,
-	VirtualMachineSizeTypes_STATUS_StandardE4V3,
-	VirtualMachineSizeTypes_STATUS_StandardE8V3,
-	VirtualMachineSizeTypes_STATUS_StandardE16V3,
-	VirtualMachineSizeTypes_STATUS_StandardE32V3,
-	VirtualMachineSizeTypes_STATUS_StandardE64V3,
-	VirtualMachineSizeTypes_STATUS_StandardE2sV3,
-	VirtualMachineSizeTypes_STATUS_StandardE4sV3,
-	VirtualMachineSizeTypes_STATUS_StandardE8sV3,
-	VirtualMachineSizeTypes_STATUS_StandardE16sV3,
-	VirtualMachineSizeTypes_STATUS_StandardE32sV3,
-	VirtualMachineSizeTypes_STATUS_StandardE64sV3,
-	VirtualMachineSizeTypes_STATUS_StandardE3216V3,
-	VirtualMachineSizeTypes_STATUS_StandardE328sV3,
-	VirtualMachineSizeTypes_STATUS_StandardE6432sV3,
-	VirtualMachineSizeTypes_STATUS_StandardE6416sV3,
-	VirtualMachineSizeTypes_STATUS_StandardF1,
-	VirtualMachineSizeTypes_STATUS_StandardF2,
-	VirtualMachineSizeTypes_STATUS_StandardF4,
-	VirtualMachineSizeTypes_STATUS_StandardF8,
-	VirtualMachineSizeTypes_STATUS_StandardF16,
-	VirtualMachineSizeTypes_STATUS_StandardF1s,
-	VirtualMachineSizeTypes_STATUS_StandardF2s,
-	VirtualMachineSizeTypes_STATUS_StandardF4s,
-	VirtualMachineSizeTypes_STATUS_StandardF8s,
-	VirtualMachineSizeTypes_STATUS_StandardF16s,
-	VirtualMachineSizeTypes_STATUS_StandardF2sV2,
-	VirtualMachineSizeTypes_STATUS_StandardF4sV2,
-	VirtualMachineSizeTypes_STATUS_StandardF8sV2,
-	VirtualMachineSizeTypes_STATUS_StandardF16sV2,
-	VirtualMachineSizeTypes_STATUS_StandardF32sV2,
-	VirtualMachineSizeTypes_STATUS_StandardF64sV2,
-	VirtualMachineSizeTypes_STATUS_StandardF72sV2,
-	VirtualMachineSizeTypes_STATUS_StandardG1,
-	VirtualMachineSizeTypes_STATUS_StandardG2,
-	VirtualMachineSizeTypes_STATUS_StandardG3,
-	VirtualMachineSizeTypes_STATUS_StandardG4,
-	VirtualMachineSizeTypes_STATUS_StandardG5,
-	VirtualMachineSizeTypes_STATUS_StandardGS1,
-	VirtualMachineSizeTypes_STATUS_StandardGS2,
-	VirtualMachineSizeTypes_STATUS_StandardGS3,
-	VirtualMachineSizeTypes_STATUS_StandardGS4,
-	VirtualMachineSizeTypes_STATUS_StandardGS5,
-	VirtualMachineSizeTypes_STATUS_StandardGS48,
-	VirtualMachineSizeTypes_STATUS_StandardGS44,
-	VirtualMachineSizeTypes_STATUS_StandardGS516,
-	VirtualMachineSizeTypes_STATUS_StandardGS58,
-	VirtualMachineSizeTypes_STATUS_StandardH8,
-	VirtualMachineSizeTypes_STATUS_StandardH16,
-	VirtualMachineSizeTypes_STATUS_StandardH8m,
-	VirtualMachineSizeTypes_STATUS_StandardH16m,
-	VirtualMachineSizeTypes_STATUS_StandardH16r,
-	VirtualMachineSizeTypes_STATUS_StandardH16mr,
-	VirtualMachineSizeTypes_STATUS_StandardL4s,
-	VirtualMachineSizeTypes_STATUS_StandardL8s,
-	VirtualMachineSizeTypes_STATUS_StandardL16s,
-	VirtualMachineSizeTypes_STATUS_StandardL32s,
-	VirtualMachineSizeTypes_STATUS_StandardM64s,
-	VirtualMachineSizeTypes_STATUS_StandardM64ms,
-	VirtualMachineSizeTypes_STATUS_StandardM128s,
-	VirtualMachineSizeTypes_STATUS_StandardM128ms,
-	VirtualMachineSizeTypes_STATUS_StandardM6432ms,
-	VirtualMachineSizeTypes_STATUS_StandardM6416ms,
-	VirtualMachineSizeTypes_STATUS_StandardM12864ms,
-	VirtualMachineSizeTypes_STATUS_StandardM12832ms,
-	VirtualMachineSizeTypes_STATUS_StandardNC6,
-	VirtualMachineSizeTypes_STATUS_StandardNC12,
-	VirtualMachineSizeTypes_STATUS_StandardNC24,
-	VirtualMachineSizeTypes_STATUS_StandardNC24r,
-	VirtualMachineSizeTypes_STATUS_StandardNC6sV2,
-	VirtualMachineSizeTypes_STATUS_StandardNC12sV2,
-	VirtualMachineSizeTypes_STATUS_StandardNC24sV2,
-	VirtualMachineSizeTypes_STATUS_StandardNC24rsV2,
-	VirtualMachineSizeTypes_STATUS_StandardNC6sV3,
-	VirtualMachineSizeTypes_STATUS_StandardNC12sV3,
-	VirtualMachineSizeTypes_STATUS_StandardNC24sV3,
-	VirtualMachineSizeTypes_STATUS_StandardNC24rsV3,
-	VirtualMachineSizeTypes_STATUS_StandardND6s,
-	VirtualMachineSizeTypes_STATUS_StandardND12s,
-	VirtualMachineSizeTypes_STATUS_StandardND24s,
-	VirtualMachineSizeTypes_STATUS_StandardND24rs,
-	VirtualMachineSizeTypes_STATUS_StandardNV6,
-	VirtualMachineSizeTypes_STATUS_StandardNV12,
-	VirtualMachineSizeTypes_STATUS_StandardNV24,
 }
 
 // WinRMConfiguration: Describes Windows Remote Management configuration of the VM

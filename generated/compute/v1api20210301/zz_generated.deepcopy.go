@@ -1186,7 +1186,7 @@ func (in *HardwareProfile) DeepCopyInto(out *HardwareProfile) {
 	*out = *in
 	if in.VmSize != nil {
 		in, out := &in.VmSize, &out.VmSize
-		*out = new(VirtualMachineSizeTypes)
+		*out = new(string)
 		**out = **in
 	}
 }
@@ -1206,7 +1206,7 @@ func (in *HardwareProfile_STATUS) DeepCopyInto(out *HardwareProfile_STATUS) {
 	*out = *in
 	if in.VmSize != nil {
 		in, out := &in.VmSize, &out.VmSize
-		*out = new(VirtualMachineSizeTypes_STATUS)
+		*out = new(string)
 		**out = **in
 	}
 }

@@ -268,7 +268,7 @@ type FlexibleServer_Spec struct {
 	Tags map[string]string `json:"tags,omitempty"`
 
 	// Version: Server version.
-	Version *ServerVersion `json:"version,omitempty"`
+	Version *string `json:"version,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &FlexibleServer_Spec{}
@@ -427,7 +427,7 @@ func (f *FlexibleServer_Spec) ConvertToARM(resolved genruntime.ConvertToARMResol
 		if result.Properties == nil {
 			result.Properties = &arm.ServerProperties{}
 		}
-		versionValue := string(*f.Version)
+		versionValue := *f.Version
 		result.Properties.Version = &versionValue
 	}
 	return result, nil
@@ -563,7 +563,7 @@ func (f *FlexibleServer_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Version != nil {
-			versionValue := genruntime.ToEnum(*typed.Properties.Version, serverVersion_Values)
+			versionValue := *typed.Properties.Version
 			f.Version = &versionValue
 		}
 	}
@@ -692,13 +692,7 @@ func (f *FlexibleServer_Spec) AssignProperties_From_FlexibleServer_Spec(source *
 	}
 
 	f.Tags = maps.Clone(source.Tags)
-
-	if source.Version != nil {
-		versionValue := ServerVersion(*source.Version)
-		f.Version = &versionValue
-	} else {
-		f.Version = nil
-	}
+	f.Version = genruntime.ClonePointer(source.Version)
 
 	return nil
 }
@@ -825,13 +819,7 @@ func (f *FlexibleServer_Spec) AssignProperties_To_FlexibleServer_Spec(destinatio
 	}
 
 	destination.Tags = maps.Clone(f.Tags)
-
-	if f.Version != nil {
-		versionValue := string(*f.Version)
-		destination.Version = &versionValue
-	} else {
-		destination.Version = nil
-	}
+	destination.Version = genruntime.ClonePointer(f.Version)
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil
@@ -912,7 +900,7 @@ type FlexibleServer_STATUS struct {
 	Type *string `json:"type,omitempty"`
 
 	// Version: Server version.
-	Version *ServerVersion_STATUS `json:"version,omitempty"`
+	Version *string `json:"version,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &FlexibleServer_STATUS{}
@@ -1100,7 +1088,7 @@ func (f *FlexibleServer_STATUS) ConvertToARM(resolved genruntime.ConvertToARMRes
 		if result.Properties == nil {
 			result.Properties = &arm.ServerProperties_STATUS{}
 		}
-		versionValue := string(*f.Version)
+		versionValue := *f.Version
 		result.Properties.Version = &versionValue
 	}
 	return result, nil
@@ -1269,7 +1257,7 @@ func (f *FlexibleServer_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Version != nil {
-			versionValue := genruntime.ToEnum(*typed.Properties.Version, serverVersion_STATUS_Values)
+			versionValue := *typed.Properties.Version
 			f.Version = &versionValue
 		}
 	}
@@ -1408,13 +1396,7 @@ func (f *FlexibleServer_STATUS) AssignProperties_From_FlexibleServer_STATUS(sour
 
 	f.Tags = maps.Clone(source.Tags)
 	f.Type = genruntime.ClonePointer(source.Type)
-
-	if source.Version != nil {
-		versionValue := ServerVersion_STATUS(*source.Version)
-		f.Version = &versionValue
-	} else {
-		f.Version = nil
-	}
+	f.Version = genruntime.ClonePointer(source.Version)
 
 	return nil
 }
@@ -1551,13 +1533,7 @@ func (f *FlexibleServer_STATUS) AssignProperties_To_FlexibleServer_STATUS(destin
 
 	destination.Tags = maps.Clone(f.Tags)
 	destination.Type = genruntime.ClonePointer(f.Type)
-
-	if f.Version != nil {
-		versionValue := string(*f.Version)
-		destination.Version = &versionValue
-	} else {
-		destination.Version = nil
-	}
+	destination.Version = genruntime.ClonePointer(f.Version)
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil
@@ -2999,40 +2975,6 @@ var serverState_STATUS_Values = []ServerState_STATUS{
 	ServerState_STATUS_Stopping,
 	ServerState_STATUS_Stopped,
 	ServerState_STATUS_Updating,
-}
-
-// ServerVersion: The version of a server.
-// +kubebuilder:validation:Enum={"5.7","8.0.21"}
-type ServerVersion string
-
-const (
-	ServerVersion_X57   = ServerVersion("5.7")
-	ServerVersion_X8021 = ServerVersion("8.0.21")
-)
-
-// serverVersion_Values are the values of ServerVersion.
-var serverVersion_Values = []ServerVersion{
-	ServerVersion_X57,
-	ServerVersion_X8021,
-}
-
-// EnumValues returns the values of ServerVersion the CRD accepts.
-func (ServerVersion) EnumValues() []string {
-	return genruntime.EnumStrings(serverVersion_Values)
-}
-
-// ServerVersion_STATUS: The version of a server.
-type ServerVersion_STATUS string
-
-const (
-	ServerVersion_STATUS_X57   = ServerVersion_STATUS("5.7")
-	ServerVersion_STATUS_X8021 = ServerVersion_STATUS("8.0.21")
-)
-
-// serverVersion_STATUS_Values are the values of ServerVersion_STATUS.
-var serverVersion_STATUS_Values = []ServerVersion_STATUS{
-	ServerVersion_STATUS_X57,
-	ServerVersion_STATUS_X8021,
 }
 
 // Sku: Billing information related properties of a server.

@@ -37,7 +37,7 @@ func GenerateFlexibleServer_Spec(t *rapid.T) FlexibleServer_Spec {
 		SourceServerResourceId:     gentest.Optional(gentest.String)(t),
 		Storage:                    gentest.Optional(GenerateStorage)(t),
 		Tags:                       gentest.MapOf(gentest.String)(t),
-		Version:                    gentest.Optional(GenerateServerVersion)(t),
+		Version:                    gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -67,7 +67,7 @@ func GenerateFlexibleServer_STATUS(t *rapid.T) FlexibleServer_STATUS {
 		SystemData:               gentest.Optional(GenerateSystemData_STATUS)(t),
 		Tags:                     gentest.MapOf(gentest.String)(t),
 		Type:                     gentest.Optional(gentest.String)(t),
-		Version:                  gentest.Optional(GenerateServerVersion_STATUS)(t),
+		Version:                  gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -246,16 +246,6 @@ func GenerateResourceIdentityType_STATUS(t *rapid.T) ResourceIdentityType_STATUS
 // GenerateServerState_STATUS draws a random ServerState_STATUS for property-based tests.
 func GenerateServerState_STATUS(t *rapid.T) ServerState_STATUS {
 	return gentest.OneOf(ServerState_STATUS_Ready, ServerState_STATUS_Dropping, ServerState_STATUS_Disabled, ServerState_STATUS_Starting, ServerState_STATUS_Stopping, ServerState_STATUS_Stopped, ServerState_STATUS_Updating)(t)
-}
-
-// GenerateServerVersion draws a random ServerVersion for property-based tests.
-func GenerateServerVersion(t *rapid.T) ServerVersion {
-	return gentest.OneOf(ServerVersion_X57, ServerVersion_X8021)(t)
-}
-
-// GenerateServerVersion_STATUS draws a random ServerVersion_STATUS for property-based tests.
-func GenerateServerVersion_STATUS(t *rapid.T) ServerVersion_STATUS {
-	return gentest.OneOf(ServerVersion_STATUS_X57, ServerVersion_STATUS_X8021)(t)
 }
 
 // GenerateSku draws a random Sku for property-based tests.

@@ -336,7 +336,7 @@ func (in *FlexibleServer_STATUS) DeepCopyInto(out *FlexibleServer_STATUS) {
 	}
 	if in.Version != nil {
 		in, out := &in.Version, &out.Version
-		*out = new(ServerVersion_STATUS)
+		*out = new(string)
 		**out = **in
 	}
 }
@@ -448,7 +448,7 @@ func (in *FlexibleServer_Spec) DeepCopyInto(out *FlexibleServer_Spec) {
 	}
 	if in.Version != nil {
 		in, out := &in.Version, &out.Version
-		*out = new(ServerVersion)
+		*out = new(string)
 		**out = **in
 	}
 }

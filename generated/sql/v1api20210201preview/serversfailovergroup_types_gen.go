@@ -166,8 +166,8 @@ type ServersFailoverGroup_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
 	AzureName string `json:"azureName,omitempty"`
 
-	// DatabasesReference: List of databases in the failover group.
-	DatabasesReference []genruntime.ResourceReference `json:"databasesReference,omitempty"`
+	// DatabasesReferences: List of databases in the failover group.
+	DatabasesReferences []genruntime.ResourceReference `json:"databasesReferences,omitempty"`
 
 	// OperatorSpec: settings for the operator itself, not sent to Azure
 	OperatorSpec *ServersFailoverGroupOperatorSpec `json:"operatorSpec,omitempty"`
@@ -198,19 +198,19 @@ func (s *ServersFailoverGroup_Spec) ConvertToARM(resolved genruntime.ConvertToAR
 	}
 	result := &arm.ServersFailoverGroup_Spec{}
 	result.Name = &resolved.Name
-	if s.DatabasesReference != nil {
+	if s.DatabasesReferences != nil {
 		if result.Properties == nil {
 			result.Properties = &arm.FailoverGroupProperties{}
 		}
-		result.Properties.Databases = make([]string, 0, len(s.DatabasesReference))
-		for _, databasesReferenceItem := range s.DatabasesReference {
-			var databasesReferenceValue string
-			databasesReferenceResolved, err := resolved.ARMID("ServersFailoverGroup_Spec.databasesReference", databasesReferenceItem)
+		result.Properties.Databases = make([]string, 0, len(s.DatabasesReferences))
+		for _, databasesReferencesItem := range s.DatabasesReferences {
+			var databasesReferencesValue string
+			databasesReferencesResolved, err := resolved.ARMID("ServersFailoverGroup_Spec.databasesReferences", databasesReferencesItem)
 			if err != nil {
 				return nil, err
 			}
-			databasesReferenceValue = databasesReferenceResolved
-			result.Properties.Databases = append(result.Properties.Databases, databasesReferenceValue)
+			databasesReferencesValue = databasesReferencesResolved
+			result.Properties.Databases = append(result.Properties.Databases, databasesReferencesValue)
 		}
 	}
 	if s.PartnerServers != nil {
@@ -286,9 +286,9 @@ func (s *ServersFailoverGroup_Spec) PopulateFromARM(owner genruntime.ArbitraryOw
 	s.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
 	if typed.Properties != nil {
 		if typed.Properties.Databases != nil {
-			for _, databasesReferenceItem := range typed.Properties.Databases {
-				databasesReferenceValue := genruntime.ResourceReference{ARMID: databasesReferenceItem}
-				s.DatabasesReference = append(s.DatabasesReference, databasesReferenceValue)
+			for _, databasesReferencesItem := range typed.Properties.Databases {
+				databasesReferencesValue := genruntime.ResourceReference{ARMID: databasesReferencesItem}
+				s.DatabasesReferences = append(s.DatabasesReferences, databasesReferencesValue)
 			}
 		}
 	}
@@ -335,14 +335,14 @@ func (s *ServersFailoverGroup_Spec) PopulateFromARM(owner genruntime.ArbitraryOw
 func (s *ServersFailoverGroup_Spec) AssignProperties_From_ServersFailoverGroup_Spec(source *storage.ServersFailoverGroup_Spec) error {
 	s.AzureName = source.AzureName
 
-	if source.DatabasesReference != nil {
-		databasesReferenceList := make([]genruntime.ResourceReference, len(source.DatabasesReference))
-		for databasesReferenceIndex := range source.DatabasesReference {
-			databasesReferenceList[databasesReferenceIndex] = *source.DatabasesReference[databasesReferenceIndex].DeepCopy()
+	if source.DatabasesReferences != nil {
+		databasesReferencesList := make([]genruntime.ResourceReference, len(source.DatabasesReferences))
+		for databasesReferencesIndex := range source.DatabasesReferences {
+			databasesReferencesList[databasesReferencesIndex] = *source.DatabasesReferences[databasesReferencesIndex].DeepCopy()
 		}
-		s.DatabasesReference = databasesReferenceList
+		s.DatabasesReferences = databasesReferencesList
 	} else {
-		s.DatabasesReference = nil
+		s.DatabasesReferences = nil
 	}
 
 	if source.OperatorSpec != nil {
@@ -403,14 +403,14 @@ func (s *ServersFailoverGroup_Spec) AssignProperties_From_ServersFailoverGroup_S
 func (s *ServersFailoverGroup_Spec) AssignProperties_To_ServersFailoverGroup_Spec(destination *storage.ServersFailoverGroup_Spec) error {
 	destination.AzureName = s.AzureName
 
-	if s.DatabasesReference != nil {
-		databasesReferenceList := make([]genruntime.ResourceReference, len(s.DatabasesReference))
-		for databasesReferenceIndex := range s.DatabasesReference {
-			databasesReferenceList[databasesReferenceIndex] = *s.DatabasesReference[databasesReferenceIndex].DeepCopy()
+	if s.DatabasesReferences != nil {
+		databasesReferencesList := make([]genruntime.ResourceReference, len(s.DatabasesReferences))
+		for databasesReferencesIndex := range s.DatabasesReferences {
+			databasesReferencesList[databasesReferencesIndex] = *s.DatabasesReferences[databasesReferencesIndex].DeepCopy()
 		}
-		destination.DatabasesReference = databasesReferenceList
+		destination.DatabasesReferences = databasesReferencesList
 	} else {
-		destination.DatabasesReference = nil
+		destination.DatabasesReferences = nil
 	}
 
 	if s.OperatorSpec != nil {

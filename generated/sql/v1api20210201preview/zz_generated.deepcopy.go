@@ -1763,8 +1763,8 @@ func (in *ServersFailoverGroup_STATUS) DeepCopy() *ServersFailoverGroup_STATUS {
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *ServersFailoverGroup_Spec) DeepCopyInto(out *ServersFailoverGroup_Spec) {
 	*out = *in
-	if in.DatabasesReference != nil {
-		in, out := &in.DatabasesReference, &out.DatabasesReference
+	if in.DatabasesReferences != nil {
+		in, out := &in.DatabasesReferences, &out.DatabasesReferences
 		*out = make([]genruntime.ResourceReference, len(*in))
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])

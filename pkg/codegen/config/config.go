@@ -118,6 +118,9 @@ type PropertyConfig struct {
 	// AdditionalEnumValues are values the property's enum accepts beyond the swagger's
 	// ($additionalEnumValues), in file order: the operator translates them before the PUT.
 	AdditionalEnumValues []string
+	// EnumAsString makes the property's enum a plain string ($enumAsString), as ASO's
+	// typeTransformers do where a swagger enum is incomplete.
+	EnumAsString bool
 
 	Path string
 	Pos  Position // of the key

@@ -86,6 +86,17 @@ var propertySettings = map[string]propertySetting{
 		pc.AdditionalEnumValues, err = p.stringList(n, path)
 		return err
 	},
+	// $enumAsString makes an enum property a plain string: for a swagger enum that lags behind
+	// what the service accepts (new VM sizes, new server versions), which the CRD would refuse.
+	// Only true says something; false is refused rather than silently ignored.
+	"$enumAsString": func(p *parser, pc *PropertyConfig, n *yaml.Node, path string) error {
+		v, err := p.boolValue(n, path)
+		if err == nil && !v {
+			return p.fail(path, n, "", "false is what the property is without the setting; remove it")
+		}
+		pc.EnumAsString = v
+		return err
+	},
 	// $renamedFrom names the property as other API versions of the type call it, so that
 	// conversions between the versions carry its value across.
 	"$renamedFrom": func(p *parser, pc *PropertyConfig, n *yaml.Node, path string) (err error) {

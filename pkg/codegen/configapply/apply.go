@@ -1,6 +1,6 @@
 // Package configapply applies the type and property settings of azure-arm.yaml to the raw
 // types: $renameTo on types and properties, $isSecret, $referenceType, $renamedFrom, $flatten,
-// $importConfigMapMode and $additionalEnumValues on properties. Settings name types and properties as the swagger does.
+// $importConfigMapMode, $additionalEnumValues and $enumAsString on properties. Settings name types and properties as the swagger does.
 package configapply
 
 import (
@@ -36,7 +36,7 @@ func Apply(cfg *config.Config, versions selection.Versions, exps selection.Expor
 		for _, tc := range v.Config.Types {
 			read = append(read, consumed.Paths(tc.Path, "$renameTo")...)
 			for _, pc := range tc.Properties {
-				read = append(read, consumed.Paths(pc.Path, "$isSecret", "$referenceType", "$renameTo", "$renamedFrom", "$flatten", "$importConfigMapMode", "$additionalEnumValues")...)
+				read = append(read, consumed.Paths(pc.Path, "$isSecret", "$referenceType", "$renameTo", "$renamedFrom", "$flatten", "$importConfigMapMode", "$additionalEnumValues", "$enumAsString")...)
 			}
 			targets, err := configTargets(cfg, v, tc, exps, defs)
 			if err != nil {

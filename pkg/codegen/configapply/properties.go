@@ -28,9 +28,14 @@ func applyPropertySettings(cfg *config.Config, tc *config.TypeConfig, targets []
 			}
 			if ok {
 				found = true
+				prop := changed.Properties()[slices.IndexFunc(changed.Properties(), func(p *astmodel.Property) bool { return p.ARMName == pc.Name })]
+				if pc.EnumAsString {
+					if changed, err = enumAsString(cfg, tc, pc, changed, prop, defs); err != nil {
+						return err
+					}
+				}
 				defs[n] = defs[n].WithType(changed)
 				if len(pc.AdditionalEnumValues) > 0 {
-					prop := changed.Properties()[slices.IndexFunc(changed.Properties(), func(p *astmodel.Property) bool { return p.ARMName == pc.Name })]
 					if err := addEnumValues(cfg, tc, pc, prop, defs); err != nil {
 						return err
 					}

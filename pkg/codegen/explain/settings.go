@@ -100,6 +100,8 @@ func (e *Explanation) settingValue(rel string) string {
 		return pc.ImportConfigMapMode
 	case "$additionalEnumValues":
 		return strings.Join(pc.AdditionalEnumValues, ", ")
+	case "$enumAsString":
+		return strconv.FormatBool(pc.EnumAsString)
 	}
 	return "?"
 }

@@ -35,8 +35,9 @@ func referenceProperty(p *astmodel.Property, why astmodel.Reason) *astmodel.Prop
 	default:
 		return p
 	}
+	_, many := p.Type.(astmodel.ArrayType)
 	p.ARMReference = true
 	p.Provenance.Reference = why
-	name := astmodel.ReferenceName(p.Name)
+	name := astmodel.ReferenceName(p.Name, many)
 	return p.WithName(name, astmodel.JSONName(name))
 }

@@ -21,6 +21,10 @@ func TestReferences(t *testing.T) {
 		{"format arm-id", prop("subnetId", optString, armID), "SubnetReference", "subnetReference", optRef, astmodel.BySwagger},
 		{"format arm-id on a list", prop("subnetIds", astmodel.ArrayType{Element: astmodel.StringType}, armID),
 			"SubnetReferences", "subnetReferences", astmodel.ArrayType{Element: astmodel.ResourceReferenceType}.String(), astmodel.BySwagger},
+		// ASO names every list of references <name>References (its FailoverGroup's databases ->
+		// databasesReferences, RoleDefinition's assignableScopes -> assignableScopesReferences).
+		{"a list not named ids", prop("databases", astmodel.ArrayType{Element: astmodel.StringType}, armID),
+			"DatabasesReferences", "databasesReferences", astmodel.ArrayType{Element: astmodel.ResourceReferenceType}.String(), astmodel.BySwagger},
 		{"$referenceType: arm", prop("keyVault", optString, byConfig), "KeyVaultReference", "keyVaultReference", optRef, astmodel.ByConfig},
 		{"a writable id", prop("id", optString), "Reference", "reference", optRef, astmodel.ByName},
 		{"an id with $referenceType: simple", prop("id", optString, simple), "Id", "id", "*string", ""},

@@ -102,7 +102,7 @@ func (r *RoleDefinition) Hub() {}
 
 // RoleDefinition_Spec: Storage version of v1api20150701.RoleDefinition_Spec
 type RoleDefinition_Spec struct {
-	AssignableScopesReference []genruntime.ResourceReference `json:"assignableScopesReference,omitempty"`
+	AssignableScopesReferences []genruntime.ResourceReference `json:"assignableScopesReferences,omitempty"`
 
 	AzureName string `json:"azureName,omitempty"`
 

@@ -247,8 +247,8 @@ func (in *RoleDefinition_STATUS) DeepCopy() *RoleDefinition_STATUS {
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *RoleDefinition_Spec) DeepCopyInto(out *RoleDefinition_Spec) {
 	*out = *in
-	if in.AssignableScopesReference != nil {
-		in, out := &in.AssignableScopesReference, &out.AssignableScopesReference
+	if in.AssignableScopesReferences != nil {
+		in, out := &in.AssignableScopesReferences, &out.AssignableScopesReferences
 		*out = make([]genruntime.ResourceReference, len(*in))
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])

@@ -88,7 +88,7 @@ func (s *ServersFailoverGroup) Hub() {}
 type ServersFailoverGroup_Spec struct {
 	AzureName string `json:"azureName,omitempty"`
 
-	DatabasesReference []genruntime.ResourceReference `json:"databasesReference,omitempty"`
+	DatabasesReferences []genruntime.ResourceReference `json:"databasesReferences,omitempty"`
 
 	OperatorSpec *ServersFailoverGroupOperatorSpec `json:"operatorSpec,omitempty"`
 

@@ -17,16 +17,16 @@ func GenerateServersFailoverGroup(t *rapid.T) ServersFailoverGroup {
 // GenerateServersFailoverGroup_Spec draws a random ServersFailoverGroup_Spec for property-based tests.
 func GenerateServersFailoverGroup_Spec(t *rapid.T) ServersFailoverGroup_Spec {
 	return ServersFailoverGroup_Spec{
-		AzureName:          gentest.String(t),
-		DatabasesReference: gentest.SliceOf(gentest.ResourceReference)(t),
-		OperatorSpec:       gentest.Optional(GenerateServersFailoverGroupOperatorSpec)(t),
-		OriginalVersion:    gentest.String(t),
-		Owner:              gentest.Optional(gentest.KnownResourceReference)(t),
-		PartnerServers:     gentest.SliceOf(GeneratePartnerInfo)(t),
-		PropertyBag:        gentest.PropertyBag(t),
-		ReadOnlyEndpoint:   gentest.Optional(GenerateFailoverGroupReadOnlyEndpoint)(t),
-		ReadWriteEndpoint:  gentest.Optional(GenerateFailoverGroupReadWriteEndpoint)(t),
-		Tags:               gentest.MapOf(gentest.String)(t),
+		AzureName:           gentest.String(t),
+		DatabasesReferences: gentest.SliceOf(gentest.ResourceReference)(t),
+		OperatorSpec:        gentest.Optional(GenerateServersFailoverGroupOperatorSpec)(t),
+		OriginalVersion:     gentest.String(t),
+		Owner:               gentest.Optional(gentest.KnownResourceReference)(t),
+		PartnerServers:      gentest.SliceOf(GeneratePartnerInfo)(t),
+		PropertyBag:         gentest.PropertyBag(t),
+		ReadOnlyEndpoint:    gentest.Optional(GenerateFailoverGroupReadOnlyEndpoint)(t),
+		ReadWriteEndpoint:   gentest.Optional(GenerateFailoverGroupReadWriteEndpoint)(t),
+		Tags:                gentest.MapOf(gentest.String)(t),
 	}
 }
 
