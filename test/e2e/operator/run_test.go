@@ -38,8 +38,10 @@ type run struct {
 	ns      string
 	srv     *armfake.Server
 	metrics *reconciler.Metrics
-	opts    manager.Options
-	stop    func()
+	// secretMaps are the spec paths of the sample checkWire compares that hold a map of secrets.
+	secretMaps map[string]bool
+	opts       manager.Options
+	stop       func()
 }
 
 // start starts armfake with fake, and the operator with sync as its resync period.
