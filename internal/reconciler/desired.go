@@ -5,8 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"maps"
-	"slices"
 
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
@@ -44,7 +42,7 @@ func (a *attempt) desire(ctx context.Context, versioned genruntime.ARMMetaObject
 		return nil, func(ctx context.Context) (reconcile.Result, error) { return a.resolveError(ctx, err) }
 	}
 	resolved.Name = azureName(a.obj)
-	a.secrets = slices.Collect(maps.Values(resolved.ResolvedSecrets))
+	a.secrets = secretValues(resolved)
 	payload, err := spec.ConvertToARM(resolved)
 	if err != nil {
 		return nil, func(ctx context.Context) (reconcile.Result, error) { return a.fail(ctx, "InvalidSpec", err, true) }

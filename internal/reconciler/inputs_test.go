@@ -13,6 +13,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client/fake"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
+	compute "github.com/armgen/armgen/generated/compute/v1api20210301/storage"
 	postgres "github.com/armgen/armgen/generated/dbforpostgresql/v1api20210601/storage"
 	resources "github.com/armgen/armgen/generated/resources/v1api20210401/storage"
 	"github.com/armgen/armgen/internal/manager"
@@ -128,5 +129,16 @@ func TestSecretChangeSendsPUT(t *testing.T) {
 	e.settle(serverKind, "pg")
 	if n := len(puts()); n != 2 {
 		t.Errorf("after a restart: %d PUTs, want still 2", n)
+	}
+}
+
+// TestSecretMapIsAnInput: the Secret a map of secrets is read from (a VM extension's
+// protectedSettings) is in the Secrets index like a Secret read by key, so its rotation
+// reconciles the extension.
+func TestSecretMapIsAnInput(t *testing.T) {
+	ext := &compute.VirtualMachinesExtension{ObjectMeta: metav1.ObjectMeta{Namespace: "ns", Name: "ext"}}
+	ext.Spec.ProtectedSettings = &genruntime.SecretMapReference{Name: "ext-protected"}
+	if got := reconciler.SecretNames(ext); !slices.Equal(got, []string{"ext-protected"}) {
+		t.Errorf("SecretNames %v, want [ext-protected]", got)
 	}
 }

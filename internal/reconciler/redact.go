@@ -4,11 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
 
 	"sigs.k8s.io/controller-runtime/pkg/log"
+
+	"github.com/armgen/armgen/pkg/genruntime"
 )
 
 // Every message this reconciler sends out of the process about an object (its Ready condition,
@@ -16,6 +19,16 @@ import (
 // reads never leaves it, whichever path the message took: ARM quotes what it refused in
 // validation messages, synchronous or at the end of a long-running operation alike. The values
 // are those this attempt resolved (see desire); an attempt that resolved none has none to hide.
+
+// secretValues are the values a resolved spec reads from Secrets: each key's, and every value of
+// each Secret read whole (a map of secrets such as protectedSettings).
+func secretValues(resolved genruntime.ConvertToARMResolvedDetails) []string {
+	out := slices.Collect(maps.Values(resolved.ResolvedSecrets))
+	for _, m := range resolved.ResolvedSecretMaps {
+		out = append(out, slices.Collect(maps.Values(m))...)
+	}
+	return out
+}
 
 // redactedMark replaces a secret value in a message.
 const redactedMark = "[redacted]"

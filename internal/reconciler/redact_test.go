@@ -3,6 +3,8 @@ package reconciler
 import (
 	"strings"
 	"testing"
+
+	"github.com/armgen/armgen/pkg/genruntime"
 )
 
 // TestRedactHidesEveryPartOfEverySecret: one secret value inside another (a password and the
@@ -31,5 +33,22 @@ func TestRedactHidesEveryPartOfEverySecret(t *testing.T) {
 		if !strings.Contains(got, redactedMark) {
 			t.Errorf("secrets %q: %q redacted to %q, nothing masked", c.secrets, c.msg, got)
 		}
+	}
+}
+
+// TestRedactHidesSecretMapValues: every value of a Secret read whole (protectedSettings) is a
+// secret this attempt masks, as a key's value is.
+func TestRedactHidesSecretMapValues(t *testing.T) {
+	resolved := genruntime.ConvertToARMResolvedDetails{
+		ResolvedSecrets:    map[genruntime.SecretReference]string{{Name: "a", Key: "p"}: "Passw0rd"},
+		ResolvedSecretMaps: map[genruntime.SecretMapReference]map[string]string{{Name: "ext"}: {"commandToExecute": "curl -H token-3q8v"}},
+	}
+	a := &attempt{secrets: secretValues(resolved)}
+	got := a.redact(`{"protectedSettings":{"commandToExecute":"curl -H token-3q8v"}} refused; password Passw0rd`)
+	if strings.Contains(got, "token-3q8v") || strings.Contains(got, "Passw0rd") {
+		t.Errorf("redacted to %q, which still holds a secret", got)
+	}
+	if !strings.Contains(got, "commandToExecute") {
+		t.Errorf("redacted to %q: a key of the Secret is no secret and names the setting", got)
 	}
 }

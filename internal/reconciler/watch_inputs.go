@@ -27,7 +27,8 @@ const (
 	ConfigMapsIndex = "armgen.configMaps"
 )
 
-// SecretNames is the value of SecretsIndex for obj: the Secrets its spec reads, sorted.
+// SecretNames is the value of SecretsIndex for obj: the Secrets its spec reads (by key or
+// whole), sorted.
 func SecretNames(obj client.Object) []string {
 	f, ok := inputsOf(obj)
 	if !ok {
@@ -35,6 +36,9 @@ func SecretNames(obj client.Object) []string {
 	}
 	var out []string
 	for _, s := range f.Secrets {
+		out = append(out, s.Name)
+	}
+	for _, s := range f.SecretMaps {
 		out = append(out, s.Name)
 	}
 	slices.Sort(out)

@@ -11,6 +11,7 @@ import (
 var (
 	referenceType = reflect.TypeFor[genruntime.ResourceReference]()
 	secretType    = reflect.TypeFor[genruntime.SecretReference]()
+	secretMapType = reflect.TypeFor[genruntime.SecretMapReference]()
 	configMapType = reflect.TypeFor[genruntime.ConfigMapReference]()
 )
 
@@ -18,6 +19,8 @@ var (
 type Found struct {
 	References []genruntime.ResourceReference
 	Secrets    []genruntime.SecretReference
+	// SecretMaps are the Secrets a spec reads whole (a map of secrets).
+	SecretMaps []genruntime.SecretMapReference
 	ConfigMaps []genruntime.ConfigMapReference
 	// Where is the JSON path (spec.subnet.reference) of each reference's first occurrence, so
 	// that an error about one can say which field to fix.
@@ -52,6 +55,12 @@ func Collect(spec any) Found {
 				if s := v.Interface().(genruntime.SecretReference); !seen[s] {
 					seen[s] = true
 					f.Secrets = append(f.Secrets, s)
+				}
+				return
+			case secretMapType:
+				if s := v.Interface().(genruntime.SecretMapReference); !seen[s] {
+					seen[s] = true
+					f.SecretMaps = append(f.SecretMaps, s)
 				}
 				return
 			case configMapType:

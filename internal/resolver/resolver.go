@@ -160,6 +160,17 @@ func (r *Resolver) resolve(ctx context.Context, namespace string, spec any, chec
 		in["Secret/"+s.Name] = secret.ResourceVersion
 		out.ResolvedSecrets[s] = v
 	}
+	for _, s := range found.SecretMaps {
+		if out.ResolvedSecretMaps == nil {
+			out.ResolvedSecretMaps = make(map[genruntime.SecretMapReference]map[string]string)
+		}
+		var secret corev1.Secret
+		if err := r.reader.Get(ctx, types.NamespacedName{Namespace: namespace, Name: s.Name}, &secret); err != nil {
+			return notFound(err, ReasonSecretNotFound, s.String())
+		}
+		in["Secret/"+s.Name] = secret.ResourceVersion
+		out.ResolvedSecretMaps[s] = secretData(&secret)
+	}
 	for _, c := range found.ConfigMaps {
 		if out.ResolvedConfigMaps == nil {
 			out.ResolvedConfigMaps = make(map[genruntime.ConfigMapReference]string)
@@ -173,6 +184,19 @@ func (r *Resolver) resolve(ctx context.Context, namespace string, spec any, chec
 		out.ResolvedConfigMaps[c] = v
 	}
 	return nil
+}
+
+// secretData is every key of a Secret with its value, as a map of secrets sends them: data, and
+// stringData where a client wrote it without the API server folding it into data.
+func secretData(s *corev1.Secret) map[string]string {
+	out := make(map[string]string, len(s.Data)+len(s.StringData))
+	for k, v := range s.StringData {
+		out[k] = v
+	}
+	for k, v := range s.Data {
+		out[k] = string(v)
+	}
+	return out
 }
 
 // errMissingKey marks an object that exists without the key asked for.

@@ -32,6 +32,7 @@ var (
 	ArbitraryOwnerReferenceType = MakeTypeName(GenRuntimePackage, "ArbitraryOwnerReference")
 	ResourceReferenceType       = MakeTypeName(GenRuntimePackage, "ResourceReference")
 	SecretReferenceType         = MakeTypeName(GenRuntimePackage, "SecretReference")
+	SecretMapReferenceType      = MakeTypeName(GenRuntimePackage, "SecretMapReference")
 	ConfigMapReferenceType      = MakeTypeName(GenRuntimePackage, "ConfigMapReference")
 	SecretDestinationType       = MakeTypeName(GenRuntimePackage, "SecretDestination")
 	ConfigMapDestinationType    = MakeTypeName(GenRuntimePackage, "ConfigMapDestination")

@@ -18,6 +18,8 @@ type ConvertToARMResolvedDetails struct {
 	ResolvedReferences map[ResourceReference]string
 	// ResolvedSecrets maps each secret reference in the spec to the secret's value.
 	ResolvedSecrets map[SecretReference]string
+	// ResolvedSecretMaps maps each secret map reference in the spec to the Secret's whole data.
+	ResolvedSecretMaps map[SecretMapReference]map[string]string
 	// ResolvedConfigMaps maps each config-map reference in the spec to its value.
 	ResolvedConfigMaps map[ConfigMapReference]string
 }
@@ -42,6 +44,15 @@ func (d ConvertToARMResolvedDetails) Secret(property string, ref SecretReference
 		return v, nil
 	}
 	return "", fmt.Errorf("%s: %s was not resolved", property, ref)
+}
+
+// SecretMap returns the data of the Secret a secret map reference names; a missing entry is an
+// error naming the property and the Secret, never a key or value.
+func (d ConvertToARMResolvedDetails) SecretMap(property string, ref SecretMapReference) (map[string]string, error) {
+	if v, ok := d.ResolvedSecretMaps[ref]; ok {
+		return v, nil
+	}
+	return nil, fmt.Errorf("%s: %s was not resolved", property, ref)
 }
 
 // ConfigMapValue returns the value of a config-map reference; a missing entry is an error naming

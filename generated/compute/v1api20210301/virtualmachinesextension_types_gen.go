@@ -190,7 +190,7 @@ type VirtualMachinesExtension_Spec struct {
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"compute.azure.com" kind:"VirtualMachine"`
 
 	// ProtectedSettings: The extension can contain either protectedSettings or protectedSettingsFromKeyVault or no protected settings at all.
-	ProtectedSettings map[string]apiextv1.JSON `json:"protectedSettings,omitempty"`
+	ProtectedSettings *genruntime.SecretMapReference `json:"protectedSettings,omitempty"`
 
 	// Publisher: The name of the extension handler publisher.
 	Publisher *string `json:"publisher,omitempty"`
@@ -258,11 +258,13 @@ func (v *VirtualMachinesExtension_Spec) ConvertToARM(resolved genruntime.Convert
 		if result.Properties == nil {
 			result.Properties = &arm.VirtualMachineExtensionProperties{}
 		}
-		result.Properties.ProtectedSettings = make(map[string]apiextv1.JSON, len(v.ProtectedSettings))
-		for protectedSettingsKey, protectedSettingsItem := range v.ProtectedSettings {
-			protectedSettingsValue := protectedSettingsItem
-			result.Properties.ProtectedSettings[protectedSettingsKey] = protectedSettingsValue
+		var protectedSettingsValue map[string]string
+		protectedSettingsResolved, err := resolved.SecretMap("VirtualMachinesExtension_Spec.protectedSettings", *v.ProtectedSettings)
+		if err != nil {
+			return nil, err
 		}
+		protectedSettingsValue = protectedSettingsResolved
+		result.Properties.ProtectedSettings = protectedSettingsValue
 	}
 	if v.Publisher != nil {
 		if result.Properties == nil {
@@ -359,15 +361,6 @@ func (v *VirtualMachinesExtension_Spec) PopulateFromARM(owner genruntime.Arbitra
 		v.Location = &locationValue
 	}
 	if typed.Properties != nil {
-		if typed.Properties.ProtectedSettings != nil {
-			v.ProtectedSettings = make(map[string]apiextv1.JSON, len(typed.Properties.ProtectedSettings))
-			for protectedSettingsKey, protectedSettingsItem := range typed.Properties.ProtectedSettings {
-				protectedSettingsValue := protectedSettingsItem
-				v.ProtectedSettings[protectedSettingsKey] = protectedSettingsValue
-			}
-		}
-	}
-	if typed.Properties != nil {
 		if typed.Properties.Publisher != nil {
 			publisherValue := *typed.Properties.Publisher
 			v.Publisher = &publisherValue
@@ -441,11 +434,8 @@ func (v *VirtualMachinesExtension_Spec) AssignProperties_From_VirtualMachinesExt
 	}
 
 	if source.ProtectedSettings != nil {
-		protectedSettingsMap := make(map[string]apiextv1.JSON, len(source.ProtectedSettings))
-		for protectedSettingsKey, protectedSettingsValue := range source.ProtectedSettings {
-			protectedSettingsMap[protectedSettingsKey] = *protectedSettingsValue.DeepCopy()
-		}
-		v.ProtectedSettings = protectedSettingsMap
+		protectedSettingsValue := *source.ProtectedSettings.DeepCopy()
+		v.ProtectedSettings = &protectedSettingsValue
 	} else {
 		v.ProtectedSettings = nil
 	}
@@ -506,11 +496,8 @@ func (v *VirtualMachinesExtension_Spec) AssignProperties_To_VirtualMachinesExten
 	}
 
 	if v.ProtectedSettings != nil {
-		protectedSettingsMap := make(map[string]apiextv1.JSON, len(v.ProtectedSettings))
-		for protectedSettingsKey, protectedSettingsValue := range v.ProtectedSettings {
-			protectedSettingsMap[protectedSettingsKey] = *protectedSettingsValue.DeepCopy()
-		}
-		destination.ProtectedSettings = protectedSettingsMap
+		protectedSettingsValue := *v.ProtectedSettings.DeepCopy()
+		destination.ProtectedSettings = &protectedSettingsValue
 	} else {
 		destination.ProtectedSettings = nil
 	}
@@ -565,9 +552,6 @@ type VirtualMachinesExtension_STATUS struct {
 
 	// PropertiesType: Specifies the type of the extension; an example is "CustomScriptExtension".
 	PropertiesType *string `json:"propertiesType,omitempty"`
-
-	// ProtectedSettings: The extension can contain either protectedSettings or protectedSettingsFromKeyVault or no protected settings at all.
-	ProtectedSettings map[string]apiextv1.JSON `json:"protectedSettings,omitempty"`
 
 	// ProvisioningState: The provisioning state, which only appears in the response.
 	ProvisioningState *string `json:"provisioningState,omitempty"`
@@ -647,16 +631,6 @@ func (v *VirtualMachinesExtension_STATUS) ConvertToARM(resolved genruntime.Conve
 		}
 		propertiesTypeValue := *v.PropertiesType
 		result.Properties.Type = &propertiesTypeValue
-	}
-	if v.ProtectedSettings != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VirtualMachineExtensionProperties_STATUS{}
-		}
-		result.Properties.ProtectedSettings = make(map[string]apiextv1.JSON, len(v.ProtectedSettings))
-		for protectedSettingsKey, protectedSettingsItem := range v.ProtectedSettings {
-			protectedSettingsValue := protectedSettingsItem
-			result.Properties.ProtectedSettings[protectedSettingsKey] = protectedSettingsValue
-		}
 	}
 	if v.ProvisioningState != nil {
 		if result.Properties == nil {
@@ -767,15 +741,6 @@ func (v *VirtualMachinesExtension_STATUS) PopulateFromARM(owner genruntime.Arbit
 		}
 	}
 	if typed.Properties != nil {
-		if typed.Properties.ProtectedSettings != nil {
-			v.ProtectedSettings = make(map[string]apiextv1.JSON, len(typed.Properties.ProtectedSettings))
-			for protectedSettingsKey, protectedSettingsItem := range typed.Properties.ProtectedSettings {
-				protectedSettingsValue := protectedSettingsItem
-				v.ProtectedSettings[protectedSettingsKey] = protectedSettingsValue
-			}
-		}
-	}
-	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
 			provisioningStateValue := *typed.Properties.ProvisioningState
 			v.ProvisioningState = &provisioningStateValue
@@ -847,17 +812,6 @@ func (v *VirtualMachinesExtension_STATUS) AssignProperties_From_VirtualMachinesE
 	v.Location = genruntime.ClonePointer(source.Location)
 	v.Name = genruntime.ClonePointer(source.Name)
 	v.PropertiesType = genruntime.ClonePointer(source.PropertiesType)
-
-	if source.ProtectedSettings != nil {
-		protectedSettingsMap := make(map[string]apiextv1.JSON, len(source.ProtectedSettings))
-		for protectedSettingsKey, protectedSettingsValue := range source.ProtectedSettings {
-			protectedSettingsMap[protectedSettingsKey] = *protectedSettingsValue.DeepCopy()
-		}
-		v.ProtectedSettings = protectedSettingsMap
-	} else {
-		v.ProtectedSettings = nil
-	}
-
 	v.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
 	v.Publisher = genruntime.ClonePointer(source.Publisher)
 
@@ -909,17 +863,6 @@ func (v *VirtualMachinesExtension_STATUS) AssignProperties_To_VirtualMachinesExt
 	destination.Location = genruntime.ClonePointer(v.Location)
 	destination.Name = genruntime.ClonePointer(v.Name)
 	destination.PropertiesType = genruntime.ClonePointer(v.PropertiesType)
-
-	if v.ProtectedSettings != nil {
-		protectedSettingsMap := make(map[string]apiextv1.JSON, len(v.ProtectedSettings))
-		for protectedSettingsKey, protectedSettingsValue := range v.ProtectedSettings {
-			protectedSettingsMap[protectedSettingsKey] = *protectedSettingsValue.DeepCopy()
-		}
-		destination.ProtectedSettings = protectedSettingsMap
-	} else {
-		destination.ProtectedSettings = nil
-	}
-
 	destination.ProvisioningState = genruntime.ClonePointer(v.ProvisioningState)
 	destination.Publisher = genruntime.ClonePointer(v.Publisher)
 

@@ -6625,13 +6625,6 @@ func (in *VirtualMachineScaleSetsExtension_STATUS) DeepCopyInto(out *VirtualMach
 		*out = new(string)
 		**out = **in
 	}
-	if in.ProtectedSettings != nil {
-		in, out := &in.ProtectedSettings, &out.ProtectedSettings
-		*out = make(map[string]apiextv1.JSON, len(*in))
-		for key, val := range *in {
-			(*out)[key] = *val.DeepCopy()
-		}
-	}
 	if in.ProvisionAfterExtensions != nil {
 		in, out := &in.ProvisionAfterExtensions, &out.ProvisionAfterExtensions
 		*out = make([]string, len(*in))
@@ -6706,10 +6699,8 @@ func (in *VirtualMachineScaleSetsExtension_Spec) DeepCopyInto(out *VirtualMachin
 	}
 	if in.ProtectedSettings != nil {
 		in, out := &in.ProtectedSettings, &out.ProtectedSettings
-		*out = make(map[string]apiextv1.JSON, len(*in))
-		for key, val := range *in {
-			(*out)[key] = *val.DeepCopy()
-		}
+		*out = new(genruntime.SecretMapReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.ProvisionAfterExtensions != nil {
 		in, out := &in.ProvisionAfterExtensions, &out.ProvisionAfterExtensions
@@ -7242,13 +7233,6 @@ func (in *VirtualMachinesExtension_STATUS) DeepCopyInto(out *VirtualMachinesExte
 		*out = new(string)
 		**out = **in
 	}
-	if in.ProtectedSettings != nil {
-		in, out := &in.ProtectedSettings, &out.ProtectedSettings
-		*out = make(map[string]apiextv1.JSON, len(*in))
-		for key, val := range *in {
-			(*out)[key] = *val.DeepCopy()
-		}
-	}
 	if in.ProvisioningState != nil {
 		in, out := &in.ProvisioningState, &out.ProvisioningState
 		*out = new(string)
@@ -7335,10 +7319,8 @@ func (in *VirtualMachinesExtension_Spec) DeepCopyInto(out *VirtualMachinesExtens
 	}
 	if in.ProtectedSettings != nil {
 		in, out := &in.ProtectedSettings, &out.ProtectedSettings
-		*out = make(map[string]apiextv1.JSON, len(*in))
-		for key, val := range *in {
-			(*out)[key] = *val.DeepCopy()
-		}
+		*out = new(genruntime.SecretMapReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.Publisher != nil {
 		in, out := &in.Publisher, &out.Publisher

@@ -202,7 +202,7 @@ type Extension_Spec struct {
 	AzureName string `json:"azureName,omitempty"`
 
 	// ConfigurationProtectedSettings: Configuration settings that are sensitive, as name-value pairs for configuring this extension.
-	ConfigurationProtectedSettings map[string]string `json:"configurationProtectedSettings,omitempty"`
+	ConfigurationProtectedSettings *genruntime.SecretMapReference `json:"configurationProtectedSettings,omitempty"`
 
 	// ConfigurationSettings: Configuration settings, as name-value pairs for configuring this extension.
 	ConfigurationSettings map[string]string `json:"configurationSettings,omitempty"`
@@ -253,11 +253,13 @@ func (e *Extension_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDe
 		if result.Properties == nil {
 			result.Properties = &arm.Extension_Properties{}
 		}
-		result.Properties.ConfigurationProtectedSettings = make(map[string]string, len(e.ConfigurationProtectedSettings))
-		for configurationProtectedSettingsKey, configurationProtectedSettingsItem := range e.ConfigurationProtectedSettings {
-			configurationProtectedSettingsValue := configurationProtectedSettingsItem
-			result.Properties.ConfigurationProtectedSettings[configurationProtectedSettingsKey] = configurationProtectedSettingsValue
+		var configurationProtectedSettingsValue map[string]string
+		configurationProtectedSettingsResolved, err := resolved.SecretMap("Extension_Spec.configurationProtectedSettings", *e.ConfigurationProtectedSettings)
+		if err != nil {
+			return nil, err
 		}
+		configurationProtectedSettingsValue = configurationProtectedSettingsResolved
+		result.Properties.ConfigurationProtectedSettings = configurationProtectedSettingsValue
 	}
 	if e.ConfigurationSettings != nil {
 		if result.Properties == nil {
@@ -358,15 +360,6 @@ func (e *Extension_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReferenc
 		}
 	}
 	if typed.Properties != nil {
-		if typed.Properties.ConfigurationProtectedSettings != nil {
-			e.ConfigurationProtectedSettings = make(map[string]string, len(typed.Properties.ConfigurationProtectedSettings))
-			for configurationProtectedSettingsKey, configurationProtectedSettingsItem := range typed.Properties.ConfigurationProtectedSettings {
-				configurationProtectedSettingsValue := configurationProtectedSettingsItem
-				e.ConfigurationProtectedSettings[configurationProtectedSettingsKey] = configurationProtectedSettingsValue
-			}
-		}
-	}
-	if typed.Properties != nil {
 		if typed.Properties.ConfigurationSettings != nil {
 			e.ConfigurationSettings = make(map[string]string, len(typed.Properties.ConfigurationSettings))
 			for configurationSettingsKey, configurationSettingsItem := range typed.Properties.ConfigurationSettings {
@@ -427,7 +420,14 @@ func (e *Extension_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReferenc
 func (e *Extension_Spec) AssignProperties_From_Extension_Spec(source *storage.Extension_Spec) error {
 	e.AutoUpgradeMinorVersion = genruntime.ClonePointer(source.AutoUpgradeMinorVersion)
 	e.AzureName = source.AzureName
-	e.ConfigurationProtectedSettings = maps.Clone(source.ConfigurationProtectedSettings)
+
+	if source.ConfigurationProtectedSettings != nil {
+		configurationProtectedSettingsValue := *source.ConfigurationProtectedSettings.DeepCopy()
+		e.ConfigurationProtectedSettings = &configurationProtectedSettingsValue
+	} else {
+		e.ConfigurationProtectedSettings = nil
+	}
+
 	e.ConfigurationSettings = maps.Clone(source.ConfigurationSettings)
 	e.ExtensionType = genruntime.ClonePointer(source.ExtensionType)
 
@@ -491,7 +491,14 @@ func (e *Extension_Spec) AssignProperties_From_Extension_Spec(source *storage.Ex
 func (e *Extension_Spec) AssignProperties_To_Extension_Spec(destination *storage.Extension_Spec) error {
 	destination.AutoUpgradeMinorVersion = genruntime.ClonePointer(e.AutoUpgradeMinorVersion)
 	destination.AzureName = e.AzureName
-	destination.ConfigurationProtectedSettings = maps.Clone(e.ConfigurationProtectedSettings)
+
+	if e.ConfigurationProtectedSettings != nil {
+		configurationProtectedSettingsValue := *e.ConfigurationProtectedSettings.DeepCopy()
+		destination.ConfigurationProtectedSettings = &configurationProtectedSettingsValue
+	} else {
+		destination.ConfigurationProtectedSettings = nil
+	}
+
 	destination.ConfigurationSettings = maps.Clone(e.ConfigurationSettings)
 	destination.ExtensionType = genruntime.ClonePointer(e.ExtensionType)
 

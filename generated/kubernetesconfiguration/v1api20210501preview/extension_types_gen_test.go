@@ -20,7 +20,7 @@ func GenerateExtension_Spec(t *rapid.T) Extension_Spec {
 	return Extension_Spec{
 		AutoUpgradeMinorVersion:        gentest.Optional(gentest.Bool)(t),
 		AzureName:                      gentest.String(t),
-		ConfigurationProtectedSettings: gentest.MapOf(gentest.String)(t),
+		ConfigurationProtectedSettings: gentest.Optional(gentest.SecretMapReference)(t),
 		ConfigurationSettings:          gentest.MapOf(gentest.String)(t),
 		ExtensionType:                  gentest.Optional(gentest.String)(t),
 		Identity:                       gentest.Optional(GenerateIdentity)(t),

@@ -165,6 +165,9 @@ func (b *builder) armType(t astmodel.Type, side astmodel.ARMSide) (astmodel.Type
 		switch x {
 		case astmodel.ResourceReferenceType, astmodel.SecretReferenceType, astmodel.ConfigMapReferenceType:
 			return astmodel.StringType, nil
+		case astmodel.SecretMapReferenceType:
+			// Each key of the Secret is a key of the map, its value a string, as ASO sends it.
+			return astmodel.MapType{Key: astmodel.StringType, Value: astmodel.StringType}, nil
 		}
 		if !x.Package.IsAPI() {
 			return x, nil // free-form JSON and other external types travel as they are

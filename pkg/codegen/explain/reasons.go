@@ -63,6 +63,12 @@ func (e *Explanation) reasons() []string {
 			astmodel.ByConfig:  "marked secret by " + settingPath("$isSecret"),
 		}[p.Provenance.Secret]
 		add("a secret (%s): the spec takes a reference to a key of a Kubernetes Secret instead of the value, and the status leaves it out", why)
+	case u == astmodel.SecretMapReferenceType:
+		why := map[astmodel.Reason]string{
+			astmodel.BySwagger: "a map marked x-ms-secret in the swagger",
+			astmodel.ByConfig:  "a map marked secret by " + settingPath("$isSecret"),
+		}[p.Provenance.Secret]
+		add("a map of secrets (%s): the spec names a Kubernetes Secret whose keys and values become the map, and the status leaves it out", why)
 	case u == astmodel.ResourceReferenceType || isArrayOf(p.Type, astmodel.ResourceReferenceType):
 		why := map[astmodel.Reason]string{
 			astmodel.BySwagger:   "the swagger declares format: arm-id",

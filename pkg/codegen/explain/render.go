@@ -116,6 +116,8 @@ func (e *Explanation) notes(p *astmodel.Property) []string {
 	switch astmodel.Unwrap(p.Type) {
 	case astmodel.SecretReferenceType:
 		out = append(out, "secret")
+	case astmodel.SecretMapReferenceType:
+		out = append(out, "secret map")
 	case astmodel.ResourceReferenceType:
 		out = append(out, "reference to "+p.ARMName)
 	}

@@ -54,3 +54,43 @@ func TestSecrets(t *testing.T) {
 		})
 	}
 }
+
+// TestSecretMaps: a map marked secret (x-ms-secret in the swagger, or $isSecret) becomes a
+// reference to a whole Secret in the spec, and leaves the status, rather than staying a plain map
+// whose values would sit in the resource.
+func TestSecretMaps(t *testing.T) {
+	byConfig := func(p *astmodel.Property) { p.Secret, p.Provenance.Secret = true, astmodel.ByConfig }
+	secretMapRef := astmodel.OptionalType{Element: astmodel.SecretMapReferenceType}.String()
+	strings := astmodel.MapType{Key: astmodel.StringType, Value: astmodel.StringType}
+	jsons := astmodel.MapType{Key: astmodel.StringType, Value: astmodel.JSONType}
+	cases := []struct {
+		name         string
+		raw          *astmodel.Property
+		wantSpecType string
+		wantWhy      astmodel.Reason
+	}{
+		{"x-ms-secret on a map of strings", prop("configurationProtectedSettings", strings, secret), secretMapRef, astmodel.BySwagger},
+		{"$isSecret on a map of JSON", prop("protectedSettings", jsons, byConfig), secretMapRef, astmodel.ByConfig},
+		{"a plain map", prop("settings", jsons), jsons.String(), ""},
+		{"a secret map of objects", prop("credentials", astmodel.MapType{Key: astmodel.StringType, Value: tn("Credentials")}, secret), astmodel.MapType{Key: astmodel.StringType, Value: tn("Credentials")}.String(), ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			defs := definitions(object("WidgetResource", c.raw), object("Credentials", prop("user", optString)))
+			out := Split(defs, []*selection.Export{export("Widget", "WidgetResource")})
+			sp := propertyOf(t, out, "Widget_Spec", c.raw.Name)
+			if sp == nil {
+				t.Fatalf("spec lacks %s", c.raw.Name)
+			}
+			if got := sp.Type.String(); got != c.wantSpecType {
+				t.Errorf("spec type %s, want %s", got, c.wantSpecType)
+			}
+			if sp.Provenance.Secret != c.wantWhy {
+				t.Errorf("Provenance.Secret = %q, want %q", sp.Provenance.Secret, c.wantWhy)
+			}
+			if inStatus := propertyOf(t, out, "Widget_STATUS", c.raw.Name) != nil; inStatus == c.raw.Secret {
+				t.Errorf("in status = %v, want %v", inStatus, !c.raw.Secret)
+			}
+		})
+	}
+}

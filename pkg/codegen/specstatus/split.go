@@ -197,6 +197,9 @@ func specProperty(p *astmodel.Property) *astmodel.Property {
 	if isSecret(p) {
 		return secretProperty(p)
 	}
+	if isSecretMap(p) {
+		return secretMapProperty(p)
+	}
 	if why := referenceReason(p); why != "" {
 		return referenceProperty(p, why)
 	}

@@ -59,6 +59,7 @@ func Resolve(subject any) genruntime.ConvertToARMResolvedDetails {
 	d := genruntime.ConvertToARMResolvedDetails{
 		ResolvedReferences: map[genruntime.ResourceReference]string{},
 		ResolvedSecrets:    map[genruntime.SecretReference]string{},
+		ResolvedSecretMaps: map[genruntime.SecretMapReference]map[string]string{},
 		ResolvedConfigMaps: map[genruntime.ConfigMapReference]string{},
 	}
 	walk(reflect.ValueOf(subject), func(v reflect.Value) bool {
@@ -67,6 +68,8 @@ func Resolve(subject any) genruntime.ConvertToARMResolvedDetails {
 			d.ResolvedReferences[x] = resolvedID(x)
 		case genruntime.SecretReference:
 			d.ResolvedSecrets[x] = "secret:" + x.Name + "/" + x.Key
+		case genruntime.SecretMapReference:
+			d.ResolvedSecretMaps[x] = map[string]string{"key": "secret:" + x.Name}
 		case genruntime.ConfigMapReference:
 			d.ResolvedConfigMaps[x] = "configmap:" + x.Name + "/" + x.Key
 		default:
@@ -250,6 +253,7 @@ func ownerOf(subject any) genruntime.ArbitraryOwnerReference {
 var (
 	resourceReferenceType  = reflect.TypeFor[genruntime.ResourceReference]()
 	secretReferenceType    = reflect.TypeFor[genruntime.SecretReference]()
+	secretMapReferenceType = reflect.TypeFor[genruntime.SecretMapReference]()
 	configMapReferenceType = reflect.TypeFor[genruntime.ConfigMapReference]()
 )
 
@@ -262,7 +266,7 @@ func holdsUnreadable(t reflect.Type) bool {
 			t = t.Elem()
 			continue
 		}
-		return t == secretReferenceType || t == configMapReferenceType
+		return t == secretReferenceType || t == secretMapReferenceType || t == configMapReferenceType
 	}
 }
 

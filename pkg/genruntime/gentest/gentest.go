@@ -148,6 +148,11 @@ func SecretReference(t *rapid.T) genruntime.SecretReference {
 	return genruntime.SecretReference{Name: String(t), Key: String(t)}
 }
 
+// SecretMapReference draws a reference to a whole Secret.
+func SecretMapReference(t *rapid.T) genruntime.SecretMapReference {
+	return genruntime.SecretMapReference{Name: String(t)}
+}
+
 // ConfigMapReference draws a reference to a key of a ConfigMap.
 func ConfigMapReference(t *rapid.T) genruntime.ConfigMapReference {
 	return genruntime.ConfigMapReference{Name: String(t), Key: String(t)}

@@ -42,6 +42,8 @@ type run struct {
 	stop    func()
 	// renamedPrefixes: what the wire check allows in front of a wire name (see lookup).
 	renamedPrefixes []string
+	// secretMaps are the spec paths of the sample checkWire compares that hold a map of secrets.
+	secretMaps map[string]bool
 }
 
 // start starts armfake with fake, and the operator with sync as its resync period.

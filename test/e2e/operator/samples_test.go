@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -186,6 +187,12 @@ func TestSamplesReachReady(t *testing.T) {
 		}
 	}
 
+	if len(failed) == 0 {
+		for _, l := range unsentSecrets(r, inputs) {
+			t.Error(l)
+		}
+	}
+
 	left := deleteTreeReport(t, r, samples, scaledTimeout(deleteBase, deletePerSample, len(samples)))
 	for _, l := range left {
 		t.Error(l)
@@ -197,6 +204,33 @@ func TestSamplesReachReady(t *testing.T) {
 		len(kinds), len(samples), ready, len(samples)-len(left), time.Since(began).Seconds())
 }
 
+// unsentSecrets names each value of a sample's Secret that no PUT carried to Azure: a Secret
+// beside a sample is there for the resource to read (by key, or whole for a map of secrets such
+// as protectedSettings), so a value left behind is a sample, or a kind, that does not read it.
+func unsentSecrets(r *run, inputs []client.Object) []string {
+	var bodies []string
+	for _, q := range r.srv.Requests() {
+		if q.Method == "PUT" {
+			bodies = append(bodies, q.Body)
+		}
+	}
+	var out []string
+	for _, in := range inputs {
+		s, ok := in.(*corev1.Secret)
+		if !ok {
+			continue
+		}
+		for _, k := range slices.Sorted(maps.Keys(s.StringData)) {
+			v, _ := json.Marshal(s.StringData[k])
+			quoted := string(v)
+			if !slices.ContainsFunc(bodies, func(b string) bool { return strings.Contains(b, quoted) }) {
+				out = append(out, fmt.Sprintf("Secret %s key %s: no PUT carried its value to Azure", s.Name, k))
+			}
+		}
+	}
+	return out
+}
+
 // expectedBody is ConvertToARM of the sample, with references, secrets and the name resolved
 // as the operator should resolve them: from the cluster, independently of the resolver.
 func (r *run) expectedBody(t *testing.T, s genruntime.ARMMetaObject, samples []genruntime.ARMMetaObject) []byte {
@@ -204,6 +238,7 @@ func (r *run) expectedBody(t *testing.T, s genruntime.ARMMetaObject, samples []g
 	resolved := genruntime.ConvertToARMResolvedDetails{Name: s.AzureName(),
 		ResolvedReferences: map[genruntime.ResourceReference]string{},
 		ResolvedSecrets:    map[genruntime.SecretReference]string{},
+		ResolvedSecretMaps: map[genruntime.SecretMapReference]map[string]string{},
 		ResolvedConfigMaps: map[genruntime.ConfigMapReference]string{},
 	}
 	if resolved.Name == "" {
@@ -230,6 +265,17 @@ func (r *run) expectedBody(t *testing.T, s genruntime.ARMMetaObject, samples []g
 			t.Fatal(err)
 		}
 		resolved.ResolvedSecrets[ref] = string(secret.Data[ref.Key])
+	}
+	for _, ref := range found.SecretMaps {
+		var secret corev1.Secret
+		if err := shared.Client.Get(context.Background(), client.ObjectKey{Namespace: r.ns, Name: ref.Name}, &secret); err != nil {
+			t.Fatal(err)
+		}
+		m := make(map[string]string, len(secret.Data))
+		for k, v := range secret.Data {
+			m[k] = string(v)
+		}
+		resolved.ResolvedSecretMaps[ref] = m
 	}
 	for _, ref := range found.ConfigMaps {
 		var cm corev1.ConfigMap

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -51,7 +52,48 @@ func (r *run) checkWire(t *testing.T, s genruntime.ARMMetaObject, samples []genr
 	if gvk, err := apiutil.GVKForObject(s, shared.Scheme); err == nil {
 		r.renamedPrefixes = []string{"properties", strings.ToLower(gvk.Kind)}
 	}
+	r.secretMaps = secretMapPaths(reflect.ValueOf(s).Elem().FieldByName("Spec"), "spec")
 	return r.compareObject(t, "spec", obj.Spec, wire, samples)
+}
+
+// secretMapPaths are the spec paths of the maps of secrets a spec sets ({name} of a whole
+// Secret, a shape that cannot be told from an object that only has a name, so found by type).
+func secretMapPaths(v reflect.Value, path string) map[string]bool {
+	out := map[string]bool{}
+	switch v.Kind() {
+	case reflect.Pointer:
+		if !v.IsNil() {
+			return secretMapPaths(v.Elem(), path)
+		}
+	case reflect.Struct:
+		if v.Type() == reflect.TypeFor[genruntime.SecretMapReference]() {
+			out[path] = true
+			return out
+		}
+		for i := range v.NumField() {
+			f := v.Type().Field(i)
+			name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+			if !f.IsExported() || name == "" || name == "-" {
+				continue
+			}
+			maps.Copy(out, secretMapPaths(v.Field(i), path+"."+name))
+		}
+	}
+	return out
+}
+
+// secretMap is the data of the Secret a map of secrets names, as the wire holds it.
+func (r *run) secretMap(t *testing.T, ref any) map[string]any {
+	m, _ := ref.(map[string]any)
+	var secret corev1.Secret
+	if err := shared.Client.Get(context.Background(), client.ObjectKey{Namespace: r.ns, Name: fmt.Sprint(m["name"])}, &secret); err != nil {
+		t.Fatalf("the Secret a sample names: %v", err)
+	}
+	out := map[string]any{}
+	for k, v := range secret.Data {
+		out[k] = string(v)
+	}
+	return out
 }
 
 func (r *run) compareObject(t *testing.T, path string, spec, wire map[string]any, samples []genruntime.ARMMetaObject) []string {
@@ -85,6 +127,8 @@ func (r *run) compareObject(t *testing.T, path string, spec, wire map[string]any
 			wireKeys, want = []string{x, x + "Id", x + "Ids", x + "IDs"}, ids
 		case strings.HasSuffix(k, "FromConfig"):
 			wireKeys, want = []string{strings.TrimSuffix(k, "FromConfig")}, r.configMapValue(t, v)
+		case r.secretMaps[p]:
+			want = r.secretMap(t, v)
 		case isSecretRef(v):
 			want = r.secretValue(t, v.(map[string]any))
 		}
@@ -302,7 +346,7 @@ func (r *run) referenceID(t *testing.T, v any, samples []genruntime.ARMMetaObjec
 }
 
 func redactIfSecret(path string, v any) any {
-	if slices.ContainsFunc([]string{"password", "secret", "key"}, func(s string) bool { return strings.Contains(strings.ToLower(path), s) }) {
+	if slices.ContainsFunc([]string{"password", "secret", "key", "protected"}, func(s string) bool { return strings.Contains(strings.ToLower(path), s) }) {
 		return "(redacted)"
 	}
 	return v

@@ -46,7 +46,7 @@ type VirtualMachineExtensionProperties struct {
 	EnableAutomaticUpgrade  *bool                                `json:"enableAutomaticUpgrade,omitempty"`
 	ForceUpdateTag          *string                              `json:"forceUpdateTag,omitempty"`
 	InstanceView            *VirtualMachineExtensionInstanceView `json:"instanceView,omitempty"`
-	ProtectedSettings       map[string]apiextv1.JSON             `json:"protectedSettings,omitempty"`
+	ProtectedSettings       map[string]string                    `json:"protectedSettings,omitempty"`
 	Publisher               *string                              `json:"publisher,omitempty"`
 	Settings                map[string]apiextv1.JSON             `json:"settings,omitempty"`
 	Type                    *string                              `json:"type,omitempty"`
@@ -59,7 +59,6 @@ type VirtualMachineExtensionProperties_STATUS struct {
 	EnableAutomaticUpgrade  *bool                                       `json:"enableAutomaticUpgrade,omitempty"`
 	ForceUpdateTag          *string                                     `json:"forceUpdateTag,omitempty"`
 	InstanceView            *VirtualMachineExtensionInstanceView_STATUS `json:"instanceView,omitempty"`
-	ProtectedSettings       map[string]apiextv1.JSON                    `json:"protectedSettings,omitempty"`
 	ProvisioningState       *string                                     `json:"provisioningState,omitempty"`
 	Publisher               *string                                     `json:"publisher,omitempty"`
 	Settings                map[string]apiextv1.JSON                    `json:"settings,omitempty"`

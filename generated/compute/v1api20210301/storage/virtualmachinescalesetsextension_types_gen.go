@@ -103,7 +103,7 @@ type VirtualMachineScaleSetsExtension_Spec struct {
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	ProtectedSettings map[string]apiextv1.JSON `json:"protectedSettings,omitempty"`
+	ProtectedSettings *genruntime.SecretMapReference `json:"protectedSettings,omitempty"`
 
 	ProvisionAfterExtensions []string `json:"provisionAfterExtensions,omitempty"`
 
@@ -133,8 +133,6 @@ type VirtualMachineScaleSetsExtension_STATUS struct {
 	PropertiesType *string `json:"propertiesType,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-
-	ProtectedSettings map[string]apiextv1.JSON `json:"protectedSettings,omitempty"`
 
 	ProvisionAfterExtensions []string `json:"provisionAfterExtensions,omitempty"`
 

@@ -107,7 +107,7 @@ type VirtualMachinesExtension_Spec struct {
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	ProtectedSettings map[string]apiextv1.JSON `json:"protectedSettings,omitempty"`
+	ProtectedSettings *genruntime.SecretMapReference `json:"protectedSettings,omitempty"`
 
 	Publisher *string `json:"publisher,omitempty"`
 
@@ -141,8 +141,6 @@ type VirtualMachinesExtension_STATUS struct {
 	PropertiesType *string `json:"propertiesType,omitempty"`
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
-
-	ProtectedSettings map[string]apiextv1.JSON `json:"protectedSettings,omitempty"`
 
 	ProvisioningState *string `json:"provisioningState,omitempty"`
 

@@ -7808,13 +7808,6 @@ func (in *VirtualMachineScaleSetsExtension_STATUS) DeepCopyInto(out *VirtualMach
 			(*out)[key] = val
 		}
 	}
-	if in.ProtectedSettings != nil {
-		in, out := &in.ProtectedSettings, &out.ProtectedSettings
-		*out = make(map[string]apiextv1.JSON, len(*in))
-		for key, val := range *in {
-			(*out)[key] = *val.DeepCopy()
-		}
-	}
 	if in.ProvisionAfterExtensions != nil {
 		in, out := &in.ProvisionAfterExtensions, &out.ProvisionAfterExtensions
 		*out = make([]string, len(*in))
@@ -7896,10 +7889,8 @@ func (in *VirtualMachineScaleSetsExtension_Spec) DeepCopyInto(out *VirtualMachin
 	}
 	if in.ProtectedSettings != nil {
 		in, out := &in.ProtectedSettings, &out.ProtectedSettings
-		*out = make(map[string]apiextv1.JSON, len(*in))
-		for key, val := range *in {
-			(*out)[key] = *val.DeepCopy()
-		}
+		*out = new(genruntime.SecretMapReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.ProvisionAfterExtensions != nil {
 		in, out := &in.ProvisionAfterExtensions, &out.ProvisionAfterExtensions
@@ -8460,13 +8451,6 @@ func (in *VirtualMachinesExtension_STATUS) DeepCopyInto(out *VirtualMachinesExte
 			(*out)[key] = val
 		}
 	}
-	if in.ProtectedSettings != nil {
-		in, out := &in.ProtectedSettings, &out.ProtectedSettings
-		*out = make(map[string]apiextv1.JSON, len(*in))
-		for key, val := range *in {
-			(*out)[key] = *val.DeepCopy()
-		}
-	}
 	if in.ProvisioningState != nil {
 		in, out := &in.ProvisioningState, &out.ProvisioningState
 		*out = new(string)
@@ -8560,10 +8544,8 @@ func (in *VirtualMachinesExtension_Spec) DeepCopyInto(out *VirtualMachinesExtens
 	}
 	if in.ProtectedSettings != nil {
 		in, out := &in.ProtectedSettings, &out.ProtectedSettings
-		*out = make(map[string]apiextv1.JSON, len(*in))
-		for key, val := range *in {
-			(*out)[key] = *val.DeepCopy()
-		}
+		*out = new(genruntime.SecretMapReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.Publisher != nil {
 		in, out := &in.Publisher, &out.Publisher

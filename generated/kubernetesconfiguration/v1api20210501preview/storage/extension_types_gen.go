@@ -91,7 +91,7 @@ type Extension_Spec struct {
 
 	AzureName string `json:"azureName,omitempty"`
 
-	ConfigurationProtectedSettings map[string]string `json:"configurationProtectedSettings,omitempty"`
+	ConfigurationProtectedSettings *genruntime.SecretMapReference `json:"configurationProtectedSettings,omitempty"`
 
 	ConfigurationSettings map[string]string `json:"configurationSettings,omitempty"`
 

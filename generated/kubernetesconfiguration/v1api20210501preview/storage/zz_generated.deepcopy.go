@@ -490,10 +490,8 @@ func (in *Extension_Spec) DeepCopyInto(out *Extension_Spec) {
 	}
 	if in.ConfigurationProtectedSettings != nil {
 		in, out := &in.ConfigurationProtectedSettings, &out.ConfigurationProtectedSettings
-		*out = make(map[string]string, len(*in))
-		for key, val := range *in {
-			(*out)[key] = val
-		}
+		*out = new(genruntime.SecretMapReference)
+		(*in).DeepCopyInto(*out)
 	}
 	if in.ConfigurationSettings != nil {
 		in, out := &in.ConfigurationSettings, &out.ConfigurationSettings

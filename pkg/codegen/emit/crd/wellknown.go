@@ -29,7 +29,7 @@ var wellKnown = sync.OnceValues(func() (map[string]apiextv1.JSONSchemaProps, err
 // WellKnownTypes are the external types generated code may use.
 var WellKnownTypes = []astmodel.TypeName{
 	astmodel.KnownResourceReferenceType, astmodel.ArbitraryOwnerReferenceType, astmodel.ResourceReferenceType,
-	astmodel.SecretReferenceType, astmodel.ConfigMapReferenceType, astmodel.SecretDestinationType,
+	astmodel.SecretReferenceType, astmodel.SecretMapReferenceType, astmodel.ConfigMapReferenceType, astmodel.SecretDestinationType,
 	astmodel.ConfigMapDestinationType, astmodel.DestinationExpressionType, astmodel.ConditionType,
 	astmodel.PropertyBagType,
 }

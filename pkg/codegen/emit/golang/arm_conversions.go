@@ -295,6 +295,8 @@ func (c *armConv) toARM(t, wt astmodel.Type, src, target dst.Expr, stem, what st
 			return c.lookup("ARMID", src, target, stem, what), nil
 		case astmodel.SecretReferenceType:
 			return c.lookup("Secret", src, target, stem, what), nil
+		case astmodel.SecretMapReferenceType:
+			return c.lookup("SecretMap", src, target, stem, what), nil
 		case astmodel.ConfigMapReferenceType:
 			return c.lookup("ConfigMapValue", src, target, stem, what), nil
 		}

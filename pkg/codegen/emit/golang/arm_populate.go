@@ -109,7 +109,7 @@ func (c *armConv) keyedListFromARM(p astmodel.ARMProperty, src, target dst.Expr)
 // sent, never read back.
 func readableFromARM(t astmodel.Type) bool {
 	for _, n := range astmodel.References(t) {
-		if n == astmodel.SecretReferenceType || n == astmodel.ConfigMapReferenceType {
+		if n == astmodel.SecretReferenceType || n == astmodel.SecretMapReferenceType || n == astmodel.ConfigMapReferenceType {
 			return false
 		}
 	}

@@ -30,6 +30,7 @@ var generatorsOf = map[astmodel.TypeName]string{
 	astmodel.ArbitraryOwnerReferenceType: "ArbitraryOwnerReference",
 	astmodel.ResourceReferenceType:       "ResourceReference",
 	astmodel.SecretReferenceType:         "SecretReference",
+	astmodel.SecretMapReferenceType:      "SecretMapReference",
 	astmodel.ConfigMapReferenceType:      "ConfigMapReference",
 	astmodel.SecretDestinationType:       "SecretDestination",
 	astmodel.ConfigMapDestinationType:    "ConfigMapDestination",
