@@ -27,6 +27,8 @@ import (
 	cachev1api20210301storage "github.com/armgen/armgen/generated/cache/v1api20210301/storage"
 	cdnv1api20200901 "github.com/armgen/armgen/generated/cdn/v1api20200901"
 	cdnv1api20200901storage "github.com/armgen/armgen/generated/cdn/v1api20200901/storage"
+	cognitiveservicesv1api20210430 "github.com/armgen/armgen/generated/cognitiveservices/v1api20210430"
+	cognitiveservicesv1api20210430storage "github.com/armgen/armgen/generated/cognitiveservices/v1api20210430/storage"
 	communicationv1api20200820 "github.com/armgen/armgen/generated/communication/v1api20200820"
 	communicationv1api20200820storage "github.com/armgen/armgen/generated/communication/v1api20200820/storage"
 	computev1api20201201 "github.com/armgen/armgen/generated/compute/v1api20201201"
@@ -41,6 +43,8 @@ import (
 	containerservicev1api20210301storage "github.com/armgen/armgen/generated/containerservice/v1api20210301/storage"
 	containerservicev1api20210501 "github.com/armgen/armgen/generated/containerservice/v1api20210501"
 	containerservicev1api20210501storage "github.com/armgen/armgen/generated/containerservice/v1api20210501/storage"
+	datafactoryv1api20180601 "github.com/armgen/armgen/generated/datafactory/v1api20180601"
+	datafactoryv1api20180601storage "github.com/armgen/armgen/generated/datafactory/v1api20180601/storage"
 	dataprotectionv1api20210101 "github.com/armgen/armgen/generated/dataprotection/v1api20210101"
 	dataprotectionv1api20210101storage "github.com/armgen/armgen/generated/dataprotection/v1api20210101/storage"
 	dbformariadbv1api20180601 "github.com/armgen/armgen/generated/dbformariadb/v1api20180601"
@@ -71,6 +75,8 @@ import (
 	insightsv1api20150501storage "github.com/armgen/armgen/generated/insights/v1api20150501/storage"
 	insightsv1api20171001 "github.com/armgen/armgen/generated/insights/v1api20171001"
 	insightsv1api20171001storage "github.com/armgen/armgen/generated/insights/v1api20171001/storage"
+	insightsv1api20180301 "github.com/armgen/armgen/generated/insights/v1api20180301"
+	insightsv1api20180301storage "github.com/armgen/armgen/generated/insights/v1api20180301/storage"
 	insightsv1api20180416 "github.com/armgen/armgen/generated/insights/v1api20180416"
 	insightsv1api20180416storage "github.com/armgen/armgen/generated/insights/v1api20180416/storage"
 	insightsv1api20190601 "github.com/armgen/armgen/generated/insights/v1api20190601"
@@ -111,6 +117,8 @@ import (
 	notificationhubsv1api20170401storage "github.com/armgen/armgen/generated/notificationhubs/v1api20170401/storage"
 	operationalinsightsv1api20210601 "github.com/armgen/armgen/generated/operationalinsights/v1api20210601"
 	operationalinsightsv1api20210601storage "github.com/armgen/armgen/generated/operationalinsights/v1api20210601/storage"
+	portalv1api20200901preview "github.com/armgen/armgen/generated/portal/v1api20200901preview"
+	portalv1api20200901previewstorage "github.com/armgen/armgen/generated/portal/v1api20200901preview/storage"
 	redhatopenshiftv1api20200430 "github.com/armgen/armgen/generated/redhatopenshift/v1api20200430"
 	redhatopenshiftv1api20200430storage "github.com/armgen/armgen/generated/redhatopenshift/v1api20200430/storage"
 	resourcesv1api20200601 "github.com/armgen/armgen/generated/resources/v1api20200601"
@@ -192,6 +200,7 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(cdnv1api20200901storage.RuleSet)},
 		{Obj: new(cdnv1api20200901storage.Secret)},
 		{Obj: new(cdnv1api20200901storage.SecurityPolicy)},
+		{Obj: new(cognitiveservicesv1api20210430storage.Account)},
 		{Obj: new(communicationv1api20200820storage.CommunicationService)},
 		{Obj: new(computev1api20201201storage.Disk)},
 		{Obj: new(computev1api20201201storage.DiskAccess)},
@@ -209,6 +218,7 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(containerservicev1api20210501storage.MaintenanceConfiguration)},
 		{Obj: new(containerservicev1api20210501storage.ManagedCluster)},
 		{Obj: new(containerservicev1api20210501storage.ManagedClustersAgentPool)},
+		{Obj: new(datafactoryv1api20180601storage.Factory)},
 		{Obj: new(dataprotectionv1api20210101storage.BackupVault)},
 		{Obj: new(dataprotectionv1api20210101storage.BackupVaultsBackupInstance)},
 		{Obj: new(dataprotectionv1api20210101storage.BackupVaultsBackupPolicy)},
@@ -250,6 +260,7 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(insightsv1api20150401storage.AutoscaleSetting)},
 		{Obj: new(insightsv1api20150501storage.Webtest)},
 		{Obj: new(insightsv1api20171001storage.PricingPlan)},
+		{Obj: new(insightsv1api20180301storage.MetricAlert)},
 		{Obj: new(insightsv1api20180416storage.ScheduledQueryRule)},
 		{Obj: new(insightsv1api20190601storage.ActionGroup)},
 		{Obj: new(insightsv1api20200202storage.Component)},
@@ -323,6 +334,7 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(notificationhubsv1api20170401storage.NotificationHub)},
 		{Obj: new(notificationhubsv1api20170401storage.NotificationHubsAuthorizationRule)},
 		{Obj: new(operationalinsightsv1api20210601storage.Workspace)},
+		{Obj: new(portalv1api20200901previewstorage.Dashboard)},
 		{Obj: new(redhatopenshiftv1api20200430storage.OpenShiftCluster)},
 		{Obj: new(resourcesv1api20210401storage.ResourceGroup)},
 		{Obj: new(searchv1api20200801storage.SearchService)},
@@ -401,6 +413,8 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	cachev1api20210301storage.AddToScheme,
 	cdnv1api20200901.AddToScheme,
 	cdnv1api20200901storage.AddToScheme,
+	cognitiveservicesv1api20210430.AddToScheme,
+	cognitiveservicesv1api20210430storage.AddToScheme,
 	communicationv1api20200820.AddToScheme,
 	communicationv1api20200820storage.AddToScheme,
 	computev1api20201201.AddToScheme,
@@ -415,6 +429,8 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	containerservicev1api20210301storage.AddToScheme,
 	containerservicev1api20210501.AddToScheme,
 	containerservicev1api20210501storage.AddToScheme,
+	datafactoryv1api20180601.AddToScheme,
+	datafactoryv1api20180601storage.AddToScheme,
 	dataprotectionv1api20210101.AddToScheme,
 	dataprotectionv1api20210101storage.AddToScheme,
 	dbformariadbv1api20180601.AddToScheme,
@@ -445,6 +461,8 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	insightsv1api20150501storage.AddToScheme,
 	insightsv1api20171001.AddToScheme,
 	insightsv1api20171001storage.AddToScheme,
+	insightsv1api20180301.AddToScheme,
+	insightsv1api20180301storage.AddToScheme,
 	insightsv1api20180416.AddToScheme,
 	insightsv1api20180416storage.AddToScheme,
 	insightsv1api20190601.AddToScheme,
@@ -485,6 +503,8 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	notificationhubsv1api20170401storage.AddToScheme,
 	operationalinsightsv1api20210601.AddToScheme,
 	operationalinsightsv1api20210601storage.AddToScheme,
+	portalv1api20200901preview.AddToScheme,
+	portalv1api20200901previewstorage.AddToScheme,
 	redhatopenshiftv1api20200430.AddToScheme,
 	redhatopenshiftv1api20200430storage.AddToScheme,
 	resourcesv1api20200601.AddToScheme,

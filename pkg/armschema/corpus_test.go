@@ -127,3 +127,17 @@ func TestCorpusFrontDoorTypesInTheirOwnGroup(t *testing.T) {
 		{"valid", `{"location": "westus2", "properties": {"managedRules": {"managedRuleSets": [{"ruleSetType": "OWASP", "ruleSetVersion": "3.1"}]}}}`, "", ""},
 	})
 }
+
+// A dashboard part's metadata is polymorphic; its base says additionalProperties: true, so a
+// variant that declares properties of its own (MarkdownPartMetadata) still admits other keys,
+// which the generator keeps (inherited extra keys) and sends inline.
+func TestCorpusInheritedOpenAdditionalProperties(t *testing.T) {
+	runCorpusCases(t, corpus(t), "Microsoft.Portal/dashboards", "2020-09-01-preview", []corpusCase{
+		{"extra key of a variant whose base is open", `{"location": "westus", "properties": {"lenses": [{"order": 0, "parts": [
+			{"position": {"x": 0, "y": 0, "colSpan": 1, "rowSpan": 1}, "metadata": {"type": "Extension/HubsExtension/PartType/MarkdownPart",
+				"inputs": [], "filters": {"a": 1}}}]}]}}`, "", ""},
+		{"a declared property keeps its type", `{"location": "westus", "properties": {"lenses": [{"order": 0, "parts": [
+			{"position": {"x": 0, "y": 0, "colSpan": 1, "rowSpan": 1}, "metadata": {"type": "Extension/HubsExtension/PartType/MarkdownPart",
+				"inputs": "x"}}]}]}}`, "properties.lenses[0].parts[0].metadata.inputs", "must be of type array"},
+	})
+}

@@ -24,6 +24,10 @@ type node struct {
 	// closed: a property the schema does not declare is a mistake, by the rule that an object
 	// schema declaring properties and no additionalProperties admits no others.
 	closed bool
+	// open: the schema, or a base it inherits from, says additionalProperties: true (a
+	// dashboard part's metadata): a variant declaring properties of its own still admits others,
+	// as the generator, which inherits the base's extra keys, sends them.
+	open bool
 	// values is the schema of the values of a map (additionalProperties: {schema}).
 	values *node
 	items  *node
@@ -253,6 +257,9 @@ func merge(n *node, depth int) {
 		if addl == addlUnset && base.values != nil {
 			addl, values = addlSchema, base.values
 		}
+		if addl == addlUnset && base.open {
+			addl = addlAllowed
+		}
 		if addl == addlUnset && base.closed && len(base.props) == 0 {
 			addl = addlForbidden
 		}
@@ -261,6 +268,7 @@ func merge(n *node, depth int) {
 		n.props[k] = p
 	}
 	n.values = values
+	n.open = addl == addlAllowed
 	n.closed = addl == addlForbidden || (addl == addlUnset && len(n.props) > 0)
 	if addl == addlSchema {
 		n.closed = true // every key is a declared property or a map entry checked against values

@@ -23,6 +23,10 @@ type Property struct {
 	// ExtraKeys marks the map that holds an object's keys beyond its declared properties (swagger
 	// additionalProperties beside properties): a map in Kubernetes, keys inline on the wire.
 	ExtraKeys bool
+	// JSONObjects says the arbitrary JSON the property holds (itself, or its map's values) is an
+	// object in the swagger ({"type": "object"}): kept as JSON, as ASO keeps it, yet a value drawn
+	// for it (the generated tests) must be an object, or the swagger refuses the payload.
+	JSONObjects bool
 	// Secret properties hold credentials; in specs they become SecretReferences.
 	Secret bool
 	// ARMReference properties hold the ARM ID of another resource.

@@ -19,7 +19,8 @@ const extraKeysName = "AdditionalProperties"
 func (b *TypeBuilder) extraKeys(doc *Document, ptr string, s *spec.Schema, owner string, seen map[schemaKey]bool) (*astmodel.Property, bool, error) {
 	if ap := s.AdditionalProperties; ap != nil && (ap.Schema != nil || ap.Allows) {
 		var value astmodel.Type = astmodel.JSONType
-		if ap.Schema != nil && !isEmptySchema(ap.Schema) && !isFreeFormObject(ap.Schema) {
+		objects := ap.Schema != nil && isFreeFormObject(ap.Schema)
+		if ap.Schema != nil && !isEmptySchema(ap.Schema) && !objects {
 			t, err := b.schemaType(doc, ptr+"/additionalProperties", ap.Schema, owner+"Value")
 			if err != nil {
 				return nil, false, err
@@ -33,6 +34,7 @@ func (b *TypeBuilder) extraKeys(doc *Document, ptr string, s *spec.Schema, owner
 			Description: "keys beyond the declared properties, which the object allows (additionalProperties); sent inline.",
 			ARMName:     "additionalProperties",
 			ExtraKeys:   true,
+			JSONObjects: objects,
 			Source:      doc.Path + "#" + ptr + "/additionalProperties",
 		}, true, nil
 	}

@@ -42,8 +42,9 @@ var generatorsOf = map[astmodel.TypeName]string{
 }
 
 // objectJSON stands, in generatorsOf, for the JSON a property holds in place of an object type
-// (the deeper levels of a recursive type, Provenance.JSON): its values must be JSON objects, as
-// the swagger says, for the ARM payload check.
+// (the deeper levels of a recursive type, Provenance.JSON) or where the swagger says only "an
+// object" (Property.JSONObjects: a metric alert's criteria beyond their declared keys): its
+// values must be JSON objects, as the swagger says, for the ARM payload check.
 var objectJSON = astmodel.MakeTypeName(astmodel.APIExtensionsPackage, "JSON (object)")
 
 // testFileName is the test file that goes with a types file; hubTestFileName the external one.
@@ -207,7 +208,7 @@ func (fb *fileBuilder) fieldGenerators(t *astmodel.ObjectType, props []*astmodel
 	var elts []dst.Expr
 	for _, p := range props {
 		pt := p.Type
-		if p.Provenance.JSON != "" {
+		if p.Provenance.JSON != "" || p.JSONObjects {
 			pt = astmodel.RenameReferences(pt, map[astmodel.TypeName]astmodel.TypeName{astmodel.JSONType: objectJSON})
 		}
 		g, err := fb.generatorOf(pt)
