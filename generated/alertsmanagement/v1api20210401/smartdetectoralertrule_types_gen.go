@@ -189,8 +189,8 @@ type SmartDetectorAlertRule_Spec struct {
 	// +kubebuilder:validation:Required
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`
 
-	// ScopeReference: The alert rule resources scope.
-	ScopeReference []genruntime.ResourceReference `json:"scopeReference,omitempty"`
+	// ScopeReferences: The alert rule resources scope.
+	ScopeReferences []genruntime.ResourceReference `json:"scopeReferences,omitempty"`
 
 	// Severity: The alert rule severity.
 	Severity *Severity `json:"severity,omitempty"`
@@ -256,19 +256,19 @@ func (s *SmartDetectorAlertRule_Spec) ConvertToARM(resolved genruntime.ConvertTo
 		locationValue := *s.Location
 		result.Location = &locationValue
 	}
-	if s.ScopeReference != nil {
+	if s.ScopeReferences != nil {
 		if result.Properties == nil {
 			result.Properties = &arm.AlertRuleProperties{}
 		}
-		result.Properties.Scope = make([]string, 0, len(s.ScopeReference))
-		for _, scopeReferenceItem := range s.ScopeReference {
-			var scopeReferenceValue string
-			scopeReferenceResolved, err := resolved.ARMID("SmartDetectorAlertRule_Spec.scopeReference", scopeReferenceItem)
+		result.Properties.Scope = make([]string, 0, len(s.ScopeReferences))
+		for _, scopeReferencesItem := range s.ScopeReferences {
+			var scopeReferencesValue string
+			scopeReferencesResolved, err := resolved.ARMID("SmartDetectorAlertRule_Spec.scopeReferences", scopeReferencesItem)
 			if err != nil {
 				return nil, err
 			}
-			scopeReferenceValue = scopeReferenceResolved
-			result.Properties.Scope = append(result.Properties.Scope, scopeReferenceValue)
+			scopeReferencesValue = scopeReferencesResolved
+			result.Properties.Scope = append(result.Properties.Scope, scopeReferencesValue)
 		}
 	}
 	if s.Severity != nil {
@@ -365,9 +365,9 @@ func (s *SmartDetectorAlertRule_Spec) PopulateFromARM(owner genruntime.Arbitrary
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Scope != nil {
-			for _, scopeReferenceItem := range typed.Properties.Scope {
-				scopeReferenceValue := genruntime.ResourceReference{ARMID: scopeReferenceItem}
-				s.ScopeReference = append(s.ScopeReference, scopeReferenceValue)
+			for _, scopeReferencesItem := range typed.Properties.Scope {
+				scopeReferencesValue := genruntime.ResourceReference{ARMID: scopeReferencesItem}
+				s.ScopeReferences = append(s.ScopeReferences, scopeReferencesValue)
 			}
 		}
 	}
@@ -447,14 +447,14 @@ func (s *SmartDetectorAlertRule_Spec) AssignProperties_From_SmartDetectorAlertRu
 		s.Owner = nil
 	}
 
-	if source.ScopeReference != nil {
-		scopeReferenceList := make([]genruntime.ResourceReference, len(source.ScopeReference))
-		for scopeReferenceIndex := range source.ScopeReference {
-			scopeReferenceList[scopeReferenceIndex] = *source.ScopeReference[scopeReferenceIndex].DeepCopy()
+	if source.ScopeReferences != nil {
+		scopeReferencesList := make([]genruntime.ResourceReference, len(source.ScopeReferences))
+		for scopeReferencesIndex := range source.ScopeReferences {
+			scopeReferencesList[scopeReferencesIndex] = *source.ScopeReferences[scopeReferencesIndex].DeepCopy()
 		}
-		s.ScopeReference = scopeReferenceList
+		s.ScopeReferences = scopeReferencesList
 	} else {
-		s.ScopeReference = nil
+		s.ScopeReferences = nil
 	}
 
 	if source.Severity != nil {
@@ -531,14 +531,14 @@ func (s *SmartDetectorAlertRule_Spec) AssignProperties_To_SmartDetectorAlertRule
 		destination.Owner = nil
 	}
 
-	if s.ScopeReference != nil {
-		scopeReferenceList := make([]genruntime.ResourceReference, len(s.ScopeReference))
-		for scopeReferenceIndex := range s.ScopeReference {
-			scopeReferenceList[scopeReferenceIndex] = *s.ScopeReference[scopeReferenceIndex].DeepCopy()
+	if s.ScopeReferences != nil {
+		scopeReferencesList := make([]genruntime.ResourceReference, len(s.ScopeReferences))
+		for scopeReferencesIndex := range s.ScopeReferences {
+			scopeReferencesList[scopeReferencesIndex] = *s.ScopeReferences[scopeReferencesIndex].DeepCopy()
 		}
-		destination.ScopeReference = scopeReferenceList
+		destination.ScopeReferences = scopeReferencesList
 	} else {
-		destination.ScopeReference = nil
+		destination.ScopeReferences = nil
 	}
 
 	if s.Severity != nil {

@@ -18,19 +18,19 @@ func GenerateSmartDetectorAlertRule(t *rapid.T) SmartDetectorAlertRule {
 // GenerateSmartDetectorAlertRule_Spec draws a random SmartDetectorAlertRule_Spec for property-based tests.
 func GenerateSmartDetectorAlertRule_Spec(t *rapid.T) SmartDetectorAlertRule_Spec {
 	return SmartDetectorAlertRule_Spec{
-		ActionGroups:   gentest.Optional(GenerateActionGroupsInformation)(t),
-		AzureName:      gentest.String(t),
-		Description:    gentest.Optional(gentest.String)(t),
-		Detector:       gentest.Optional(GenerateDetector)(t),
-		Frequency:      gentest.Optional(gentest.String)(t),
-		Location:       gentest.Optional(gentest.String)(t),
-		OperatorSpec:   gentest.Optional(GenerateSmartDetectorAlertRuleOperatorSpec)(t),
-		Owner:          gentest.Optional(gentest.KnownResourceReference)(t),
-		ScopeReference: gentest.SliceOf(gentest.ResourceReference)(t),
-		Severity:       gentest.Optional(GenerateSeverity)(t),
-		State:          gentest.Optional(GenerateAlertRuleState)(t),
-		Tags:           gentest.MapOf(gentest.String)(t),
-		Throttling:     gentest.Optional(GenerateThrottlingInformation)(t),
+		ActionGroups:    gentest.Optional(GenerateActionGroupsInformation)(t),
+		AzureName:       gentest.String(t),
+		Description:     gentest.Optional(gentest.String)(t),
+		Detector:        gentest.Optional(GenerateDetector)(t),
+		Frequency:       gentest.Optional(gentest.String)(t),
+		Location:        gentest.Optional(gentest.String)(t),
+		OperatorSpec:    gentest.Optional(GenerateSmartDetectorAlertRuleOperatorSpec)(t),
+		Owner:           gentest.Optional(gentest.KnownResourceReference)(t),
+		ScopeReferences: gentest.SliceOf(gentest.ResourceReference)(t),
+		Severity:        gentest.Optional(GenerateSeverity)(t),
+		State:           gentest.Optional(GenerateAlertRuleState)(t),
+		Tags:            gentest.MapOf(gentest.String)(t),
+		Throttling:      gentest.Optional(GenerateThrottlingInformation)(t),
 	}
 }
 

@@ -199,9 +199,9 @@ type MetricAlert_Spec struct {
 	// +kubebuilder:validation:Required
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`
 
-	// ScopesReference: the list of resource id's that this metric alert is scoped to.
+	// ScopesReferences: the list of resource id's that this metric alert is scoped to.
 	// +kubebuilder:validation:Required
-	ScopesReference []genruntime.ResourceReference `json:"scopesReference,omitempty"`
+	ScopesReferences []genruntime.ResourceReference `json:"scopesReferences,omitempty"`
 
 	// Severity: Alert severity {0, 1, 2, 3, 4}
 	// +kubebuilder:validation:Required
@@ -289,19 +289,19 @@ func (m *MetricAlert_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolved
 		locationValue := *m.Location
 		result.Location = &locationValue
 	}
-	if m.ScopesReference != nil {
+	if m.ScopesReferences != nil {
 		if result.Properties == nil {
 			result.Properties = &arm.MetricAlertProperties{}
 		}
-		result.Properties.Scopes = make([]string, 0, len(m.ScopesReference))
-		for _, scopesReferenceItem := range m.ScopesReference {
-			var scopesReferenceValue string
-			scopesReferenceResolved, err := resolved.ARMID("MetricAlert_Spec.scopesReference", scopesReferenceItem)
+		result.Properties.Scopes = make([]string, 0, len(m.ScopesReferences))
+		for _, scopesReferencesItem := range m.ScopesReferences {
+			var scopesReferencesValue string
+			scopesReferencesResolved, err := resolved.ARMID("MetricAlert_Spec.scopesReferences", scopesReferencesItem)
 			if err != nil {
 				return nil, err
 			}
-			scopesReferenceValue = scopesReferenceResolved
-			result.Properties.Scopes = append(result.Properties.Scopes, scopesReferenceValue)
+			scopesReferencesValue = scopesReferencesResolved
+			result.Properties.Scopes = append(result.Properties.Scopes, scopesReferencesValue)
 		}
 	}
 	if m.Severity != nil {
@@ -414,9 +414,9 @@ func (m *MetricAlert_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRefere
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Scopes != nil {
-			for _, scopesReferenceItem := range typed.Properties.Scopes {
-				scopesReferenceValue := genruntime.ResourceReference{ARMID: scopesReferenceItem}
-				m.ScopesReference = append(m.ScopesReference, scopesReferenceValue)
+			for _, scopesReferencesItem := range typed.Properties.Scopes {
+				scopesReferencesValue := genruntime.ResourceReference{ARMID: scopesReferencesItem}
+				m.ScopesReferences = append(m.ScopesReferences, scopesReferencesValue)
 			}
 		}
 	}
@@ -503,14 +503,14 @@ func (m *MetricAlert_Spec) AssignProperties_From_MetricAlert_Spec(source *storag
 		m.Owner = nil
 	}
 
-	if source.ScopesReference != nil {
-		scopesReferenceList := make([]genruntime.ResourceReference, len(source.ScopesReference))
-		for scopesReferenceIndex := range source.ScopesReference {
-			scopesReferenceList[scopesReferenceIndex] = *source.ScopesReference[scopesReferenceIndex].DeepCopy()
+	if source.ScopesReferences != nil {
+		scopesReferencesList := make([]genruntime.ResourceReference, len(source.ScopesReferences))
+		for scopesReferencesIndex := range source.ScopesReferences {
+			scopesReferencesList[scopesReferencesIndex] = *source.ScopesReferences[scopesReferencesIndex].DeepCopy()
 		}
-		m.ScopesReference = scopesReferenceList
+		m.ScopesReferences = scopesReferencesList
 	} else {
-		m.ScopesReference = nil
+		m.ScopesReferences = nil
 	}
 
 	m.Severity = genruntime.ClonePointer(source.Severity)
@@ -571,14 +571,14 @@ func (m *MetricAlert_Spec) AssignProperties_To_MetricAlert_Spec(destination *sto
 		destination.Owner = nil
 	}
 
-	if m.ScopesReference != nil {
-		scopesReferenceList := make([]genruntime.ResourceReference, len(m.ScopesReference))
-		for scopesReferenceIndex := range m.ScopesReference {
-			scopesReferenceList[scopesReferenceIndex] = *m.ScopesReference[scopesReferenceIndex].DeepCopy()
+	if m.ScopesReferences != nil {
+		scopesReferencesList := make([]genruntime.ResourceReference, len(m.ScopesReferences))
+		for scopesReferencesIndex := range m.ScopesReferences {
+			scopesReferencesList[scopesReferencesIndex] = *m.ScopesReferences[scopesReferencesIndex].DeepCopy()
 		}
-		destination.ScopesReference = scopesReferenceList
+		destination.ScopesReferences = scopesReferencesList
 	} else {
-		destination.ScopesReference = nil
+		destination.ScopesReferences = nil
 	}
 
 	destination.Severity = genruntime.ClonePointer(m.Severity)

@@ -28,7 +28,7 @@ func GenerateMetricAlert_Spec(t *rapid.T) MetricAlert_Spec {
 		Location:             gentest.Optional(gentest.String)(t),
 		OperatorSpec:         gentest.Optional(GenerateMetricAlertOperatorSpec)(t),
 		Owner:                gentest.Optional(gentest.KnownResourceReference)(t),
-		ScopesReference:      gentest.SliceOf(gentest.ResourceReference)(t),
+		ScopesReferences:     gentest.SliceOf(gentest.ResourceReference)(t),
 		Severity:             gentest.Optional(gentest.Int)(t),
 		Tags:                 gentest.MapOf(gentest.String)(t),
 		TargetResourceRegion: gentest.Optional(gentest.String)(t),

@@ -1737,8 +1737,8 @@ func (a *AlertingAction_STATUS) AssignProperties_To_AlertingAction_STATUS(destin
 
 // AzNsActionGroup: Azure action group
 type AzNsActionGroup struct {
-	// ActionGroupReference: Azure Action Group reference.
-	ActionGroupReference []genruntime.ResourceReference `json:"actionGroupReference,omitempty"`
+	// ActionGroupReferences: Azure Action Group reference.
+	ActionGroupReferences []genruntime.ResourceReference `json:"actionGroupReferences,omitempty"`
 
 	// CustomWebhookPayload: Custom payload to be sent for all webhook URI in Azure action group
 	CustomWebhookPayload *string `json:"customWebhookPayload,omitempty"`
@@ -1755,16 +1755,16 @@ func (a *AzNsActionGroup) ConvertToARM(resolved genruntime.ConvertToARMResolvedD
 		return nil, nil
 	}
 	result := &arm.AzNsActionGroup{}
-	if a.ActionGroupReference != nil {
-		result.ActionGroup = make([]string, 0, len(a.ActionGroupReference))
-		for _, actionGroupReferenceItem := range a.ActionGroupReference {
-			var actionGroupReferenceValue string
-			actionGroupReferenceResolved, err := resolved.ARMID("AzNsActionGroup.actionGroupReference", actionGroupReferenceItem)
+	if a.ActionGroupReferences != nil {
+		result.ActionGroup = make([]string, 0, len(a.ActionGroupReferences))
+		for _, actionGroupReferencesItem := range a.ActionGroupReferences {
+			var actionGroupReferencesValue string
+			actionGroupReferencesResolved, err := resolved.ARMID("AzNsActionGroup.actionGroupReferences", actionGroupReferencesItem)
 			if err != nil {
 				return nil, err
 			}
-			actionGroupReferenceValue = actionGroupReferenceResolved
-			result.ActionGroup = append(result.ActionGroup, actionGroupReferenceValue)
+			actionGroupReferencesValue = actionGroupReferencesResolved
+			result.ActionGroup = append(result.ActionGroup, actionGroupReferencesValue)
 		}
 	}
 	if a.CustomWebhookPayload != nil {
@@ -1797,9 +1797,9 @@ func (a *AzNsActionGroup) PopulateFromARM(owner genruntime.ArbitraryOwnerReferen
 		typed = *pointer
 	}
 	if typed.ActionGroup != nil {
-		for _, actionGroupReferenceItem := range typed.ActionGroup {
-			actionGroupReferenceValue := genruntime.ResourceReference{ARMID: actionGroupReferenceItem}
-			a.ActionGroupReference = append(a.ActionGroupReference, actionGroupReferenceValue)
+		for _, actionGroupReferencesItem := range typed.ActionGroup {
+			actionGroupReferencesValue := genruntime.ResourceReference{ARMID: actionGroupReferencesItem}
+			a.ActionGroupReferences = append(a.ActionGroupReferences, actionGroupReferencesValue)
 		}
 	}
 	if typed.CustomWebhookPayload != nil {
@@ -1815,14 +1815,14 @@ func (a *AzNsActionGroup) PopulateFromARM(owner genruntime.ArbitraryOwnerReferen
 
 // AssignProperties_From_AzNsActionGroup populates the receiver from source, a insights/v1api20180416/storage.AzNsActionGroup.
 func (a *AzNsActionGroup) AssignProperties_From_AzNsActionGroup(source *storage.AzNsActionGroup) error {
-	if source.ActionGroupReference != nil {
-		actionGroupReferenceList := make([]genruntime.ResourceReference, len(source.ActionGroupReference))
-		for actionGroupReferenceIndex := range source.ActionGroupReference {
-			actionGroupReferenceList[actionGroupReferenceIndex] = *source.ActionGroupReference[actionGroupReferenceIndex].DeepCopy()
+	if source.ActionGroupReferences != nil {
+		actionGroupReferencesList := make([]genruntime.ResourceReference, len(source.ActionGroupReferences))
+		for actionGroupReferencesIndex := range source.ActionGroupReferences {
+			actionGroupReferencesList[actionGroupReferencesIndex] = *source.ActionGroupReferences[actionGroupReferencesIndex].DeepCopy()
 		}
-		a.ActionGroupReference = actionGroupReferenceList
+		a.ActionGroupReferences = actionGroupReferencesList
 	} else {
-		a.ActionGroupReference = nil
+		a.ActionGroupReferences = nil
 	}
 
 	a.CustomWebhookPayload = genruntime.ClonePointer(source.CustomWebhookPayload)
@@ -1833,14 +1833,14 @@ func (a *AzNsActionGroup) AssignProperties_From_AzNsActionGroup(source *storage.
 
 // AssignProperties_To_AzNsActionGroup populates destination, a insights/v1api20180416/storage.AzNsActionGroup, from the receiver.
 func (a *AzNsActionGroup) AssignProperties_To_AzNsActionGroup(destination *storage.AzNsActionGroup) error {
-	if a.ActionGroupReference != nil {
-		actionGroupReferenceList := make([]genruntime.ResourceReference, len(a.ActionGroupReference))
-		for actionGroupReferenceIndex := range a.ActionGroupReference {
-			actionGroupReferenceList[actionGroupReferenceIndex] = *a.ActionGroupReference[actionGroupReferenceIndex].DeepCopy()
+	if a.ActionGroupReferences != nil {
+		actionGroupReferencesList := make([]genruntime.ResourceReference, len(a.ActionGroupReferences))
+		for actionGroupReferencesIndex := range a.ActionGroupReferences {
+			actionGroupReferencesList[actionGroupReferencesIndex] = *a.ActionGroupReferences[actionGroupReferencesIndex].DeepCopy()
 		}
-		destination.ActionGroupReference = actionGroupReferenceList
+		destination.ActionGroupReferences = actionGroupReferencesList
 	} else {
-		destination.ActionGroupReference = nil
+		destination.ActionGroupReferences = nil
 	}
 
 	destination.CustomWebhookPayload = genruntime.ClonePointer(a.CustomWebhookPayload)
@@ -3292,8 +3292,8 @@ func (s *ScheduledQueryRuleOperatorSpec) AssignProperties_To_ScheduledQueryRuleO
 
 // Source: Specifies the log search query.
 type Source struct {
-	// AuthorizedResourcesReference: List of Resource referred into query
-	AuthorizedResourcesReference []genruntime.ResourceReference `json:"authorizedResourcesReference,omitempty"`
+	// AuthorizedResourcesReferences: List of Resource referred into query
+	AuthorizedResourcesReferences []genruntime.ResourceReference `json:"authorizedResourcesReferences,omitempty"`
 
 	// DataSourceReference: The resource uri over which log search query is to be run.
 	// +kubebuilder:validation:Required
@@ -3314,16 +3314,16 @@ func (s *Source) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (
 		return nil, nil
 	}
 	result := &arm.Source{}
-	if s.AuthorizedResourcesReference != nil {
-		result.AuthorizedResources = make([]string, 0, len(s.AuthorizedResourcesReference))
-		for _, authorizedResourcesReferenceItem := range s.AuthorizedResourcesReference {
-			var authorizedResourcesReferenceValue string
-			authorizedResourcesReferenceResolved, err := resolved.ARMID("Source.authorizedResourcesReference", authorizedResourcesReferenceItem)
+	if s.AuthorizedResourcesReferences != nil {
+		result.AuthorizedResources = make([]string, 0, len(s.AuthorizedResourcesReferences))
+		for _, authorizedResourcesReferencesItem := range s.AuthorizedResourcesReferences {
+			var authorizedResourcesReferencesValue string
+			authorizedResourcesReferencesResolved, err := resolved.ARMID("Source.authorizedResourcesReferences", authorizedResourcesReferencesItem)
 			if err != nil {
 				return nil, err
 			}
-			authorizedResourcesReferenceValue = authorizedResourcesReferenceResolved
-			result.AuthorizedResources = append(result.AuthorizedResources, authorizedResourcesReferenceValue)
+			authorizedResourcesReferencesValue = authorizedResourcesReferencesResolved
+			result.AuthorizedResources = append(result.AuthorizedResources, authorizedResourcesReferencesValue)
 		}
 	}
 	if s.DataSourceReference != nil {
@@ -3365,9 +3365,9 @@ func (s *Source) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armIn
 		typed = *pointer
 	}
 	if typed.AuthorizedResources != nil {
-		for _, authorizedResourcesReferenceItem := range typed.AuthorizedResources {
-			authorizedResourcesReferenceValue := genruntime.ResourceReference{ARMID: authorizedResourcesReferenceItem}
-			s.AuthorizedResourcesReference = append(s.AuthorizedResourcesReference, authorizedResourcesReferenceValue)
+		for _, authorizedResourcesReferencesItem := range typed.AuthorizedResources {
+			authorizedResourcesReferencesValue := genruntime.ResourceReference{ARMID: authorizedResourcesReferencesItem}
+			s.AuthorizedResourcesReferences = append(s.AuthorizedResourcesReferences, authorizedResourcesReferencesValue)
 		}
 	}
 	if typed.DataSourceId != nil {
@@ -3387,14 +3387,14 @@ func (s *Source) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armIn
 
 // AssignProperties_From_Source populates the receiver from source, a insights/v1api20180416/storage.Source.
 func (s *Source) AssignProperties_From_Source(source *storage.Source) error {
-	if source.AuthorizedResourcesReference != nil {
-		authorizedResourcesReferenceList := make([]genruntime.ResourceReference, len(source.AuthorizedResourcesReference))
-		for authorizedResourcesReferenceIndex := range source.AuthorizedResourcesReference {
-			authorizedResourcesReferenceList[authorizedResourcesReferenceIndex] = *source.AuthorizedResourcesReference[authorizedResourcesReferenceIndex].DeepCopy()
+	if source.AuthorizedResourcesReferences != nil {
+		authorizedResourcesReferencesList := make([]genruntime.ResourceReference, len(source.AuthorizedResourcesReferences))
+		for authorizedResourcesReferencesIndex := range source.AuthorizedResourcesReferences {
+			authorizedResourcesReferencesList[authorizedResourcesReferencesIndex] = *source.AuthorizedResourcesReferences[authorizedResourcesReferencesIndex].DeepCopy()
 		}
-		s.AuthorizedResourcesReference = authorizedResourcesReferenceList
+		s.AuthorizedResourcesReferences = authorizedResourcesReferencesList
 	} else {
-		s.AuthorizedResourcesReference = nil
+		s.AuthorizedResourcesReferences = nil
 	}
 
 	if source.DataSourceReference != nil {
@@ -3418,14 +3418,14 @@ func (s *Source) AssignProperties_From_Source(source *storage.Source) error {
 
 // AssignProperties_To_Source populates destination, a insights/v1api20180416/storage.Source, from the receiver.
 func (s *Source) AssignProperties_To_Source(destination *storage.Source) error {
-	if s.AuthorizedResourcesReference != nil {
-		authorizedResourcesReferenceList := make([]genruntime.ResourceReference, len(s.AuthorizedResourcesReference))
-		for authorizedResourcesReferenceIndex := range s.AuthorizedResourcesReference {
-			authorizedResourcesReferenceList[authorizedResourcesReferenceIndex] = *s.AuthorizedResourcesReference[authorizedResourcesReferenceIndex].DeepCopy()
+	if s.AuthorizedResourcesReferences != nil {
+		authorizedResourcesReferencesList := make([]genruntime.ResourceReference, len(s.AuthorizedResourcesReferences))
+		for authorizedResourcesReferencesIndex := range s.AuthorizedResourcesReferences {
+			authorizedResourcesReferencesList[authorizedResourcesReferencesIndex] = *s.AuthorizedResourcesReferences[authorizedResourcesReferencesIndex].DeepCopy()
 		}
-		destination.AuthorizedResourcesReference = authorizedResourcesReferenceList
+		destination.AuthorizedResourcesReferences = authorizedResourcesReferencesList
 	} else {
-		destination.AuthorizedResourcesReference = nil
+		destination.AuthorizedResourcesReferences = nil
 	}
 
 	if s.DataSourceReference != nil {

@@ -141,9 +141,9 @@ func GenerateAlertingAction_STATUS(t *rapid.T) AlertingAction_STATUS {
 // GenerateAzNsActionGroup draws a random AzNsActionGroup for property-based tests.
 func GenerateAzNsActionGroup(t *rapid.T) AzNsActionGroup {
 	return AzNsActionGroup{
-		ActionGroupReference: gentest.SliceOf(gentest.ResourceReference)(t),
-		CustomWebhookPayload: gentest.Optional(gentest.String)(t),
-		EmailSubject:         gentest.Optional(gentest.String)(t),
+		ActionGroupReferences: gentest.SliceOf(gentest.ResourceReference)(t),
+		CustomWebhookPayload:  gentest.Optional(gentest.String)(t),
+		EmailSubject:          gentest.Optional(gentest.String)(t),
 	}
 }
 
@@ -308,10 +308,10 @@ func GenerateScheduledQueryRuleOperatorSpec(t *rapid.T) ScheduledQueryRuleOperat
 // GenerateSource draws a random Source for property-based tests.
 func GenerateSource(t *rapid.T) Source {
 	return Source{
-		AuthorizedResourcesReference: gentest.SliceOf(gentest.ResourceReference)(t),
-		DataSourceReference:          gentest.Optional(gentest.ResourceReference)(t),
-		Query:                        gentest.Optional(gentest.String)(t),
-		QueryType:                    gentest.Optional(GenerateQueryType)(t),
+		AuthorizedResourcesReferences: gentest.SliceOf(gentest.ResourceReference)(t),
+		DataSourceReference:           gentest.Optional(gentest.ResourceReference)(t),
+		Query:                         gentest.Optional(gentest.String)(t),
+		QueryType:                     gentest.Optional(GenerateQueryType)(t),
 	}
 }
 

@@ -188,8 +188,8 @@ type ActivityLogAlert_Spec struct {
 	// +kubebuilder:validation:Required
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"resources.azure.com" kind:"ResourceGroup"`
 
-	// ScopesReference: A list of resource IDs that will be used as prefixes. The alert will only apply to Activity Log events with resource IDs that fall under one of these prefixes. This list must include at least one item.
-	ScopesReference []genruntime.ResourceReference `json:"scopesReference,omitempty"`
+	// ScopesReferences: A list of resource IDs that will be used as prefixes. The alert will only apply to Activity Log events with resource IDs that fall under one of these prefixes. This list must include at least one item.
+	ScopesReferences []genruntime.ResourceReference `json:"scopesReferences,omitempty"`
 
 	// Tags: The tags of the resource.
 	Tags map[string]string `json:"tags,omitempty"`
@@ -246,19 +246,19 @@ func (a *ActivityLogAlert_Spec) ConvertToARM(resolved genruntime.ConvertToARMRes
 		locationValue := *a.Location
 		result.Location = &locationValue
 	}
-	if a.ScopesReference != nil {
+	if a.ScopesReferences != nil {
 		if result.Properties == nil {
 			result.Properties = &arm.AlertRuleProperties{}
 		}
-		result.Properties.Scopes = make([]string, 0, len(a.ScopesReference))
-		for _, scopesReferenceItem := range a.ScopesReference {
-			var scopesReferenceValue string
-			scopesReferenceResolved, err := resolved.ARMID("ActivityLogAlert_Spec.scopesReference", scopesReferenceItem)
+		result.Properties.Scopes = make([]string, 0, len(a.ScopesReferences))
+		for _, scopesReferencesItem := range a.ScopesReferences {
+			var scopesReferencesValue string
+			scopesReferencesResolved, err := resolved.ARMID("ActivityLogAlert_Spec.scopesReferences", scopesReferencesItem)
 			if err != nil {
 				return nil, err
 			}
-			scopesReferenceValue = scopesReferenceResolved
-			result.Properties.Scopes = append(result.Properties.Scopes, scopesReferenceValue)
+			scopesReferencesValue = scopesReferencesResolved
+			result.Properties.Scopes = append(result.Properties.Scopes, scopesReferencesValue)
 		}
 	}
 	if a.Tags != nil {
@@ -329,9 +329,9 @@ func (a *ActivityLogAlert_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 	}
 	if typed.Properties != nil {
 		if typed.Properties.Scopes != nil {
-			for _, scopesReferenceItem := range typed.Properties.Scopes {
-				scopesReferenceValue := genruntime.ResourceReference{ARMID: scopesReferenceItem}
-				a.ScopesReference = append(a.ScopesReference, scopesReferenceValue)
+			for _, scopesReferencesItem := range typed.Properties.Scopes {
+				scopesReferencesValue := genruntime.ResourceReference{ARMID: scopesReferencesItem}
+				a.ScopesReferences = append(a.ScopesReferences, scopesReferencesValue)
 			}
 		}
 	}
@@ -390,14 +390,14 @@ func (a *ActivityLogAlert_Spec) AssignProperties_From_ActivityLogAlert_Spec(sour
 		a.Owner = nil
 	}
 
-	if source.ScopesReference != nil {
-		scopesReferenceList := make([]genruntime.ResourceReference, len(source.ScopesReference))
-		for scopesReferenceIndex := range source.ScopesReference {
-			scopesReferenceList[scopesReferenceIndex] = *source.ScopesReference[scopesReferenceIndex].DeepCopy()
+	if source.ScopesReferences != nil {
+		scopesReferencesList := make([]genruntime.ResourceReference, len(source.ScopesReferences))
+		for scopesReferencesIndex := range source.ScopesReferences {
+			scopesReferencesList[scopesReferencesIndex] = *source.ScopesReferences[scopesReferencesIndex].DeepCopy()
 		}
-		a.ScopesReference = scopesReferenceList
+		a.ScopesReferences = scopesReferencesList
 	} else {
-		a.ScopesReference = nil
+		a.ScopesReferences = nil
 	}
 
 	a.Tags = maps.Clone(source.Tags)
@@ -450,14 +450,14 @@ func (a *ActivityLogAlert_Spec) AssignProperties_To_ActivityLogAlert_Spec(destin
 		destination.Owner = nil
 	}
 
-	if a.ScopesReference != nil {
-		scopesReferenceList := make([]genruntime.ResourceReference, len(a.ScopesReference))
-		for scopesReferenceIndex := range a.ScopesReference {
-			scopesReferenceList[scopesReferenceIndex] = *a.ScopesReference[scopesReferenceIndex].DeepCopy()
+	if a.ScopesReferences != nil {
+		scopesReferencesList := make([]genruntime.ResourceReference, len(a.ScopesReferences))
+		for scopesReferencesIndex := range a.ScopesReferences {
+			scopesReferencesList[scopesReferencesIndex] = *a.ScopesReferences[scopesReferencesIndex].DeepCopy()
 		}
-		destination.ScopesReference = scopesReferenceList
+		destination.ScopesReferences = scopesReferencesList
 	} else {
-		destination.ScopesReference = nil
+		destination.ScopesReferences = nil
 	}
 
 	destination.Tags = maps.Clone(a.Tags)

@@ -312,8 +312,8 @@ func (in *ActivityLogAlert_Spec) DeepCopyInto(out *ActivityLogAlert_Spec) {
 		*out = new(genruntime.KnownResourceReference)
 		(*in).DeepCopyInto(*out)
 	}
-	if in.ScopesReference != nil {
-		in, out := &in.ScopesReference, &out.ScopesReference
+	if in.ScopesReferences != nil {
+		in, out := &in.ScopesReferences, &out.ScopesReferences
 		*out = make([]genruntime.ResourceReference, len(*in))
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])

@@ -107,7 +107,7 @@ type SmartDetectorAlertRule_Spec struct {
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	ScopeReference []genruntime.ResourceReference `json:"scopeReference,omitempty"`
+	ScopeReferences []genruntime.ResourceReference `json:"scopeReferences,omitempty"`
 
 	Severity *string `json:"severity,omitempty"`
 

@@ -27,7 +27,7 @@ func GenerateSmartDetectorAlertRule_Spec(t *rapid.T) SmartDetectorAlertRule_Spec
 		OriginalVersion: gentest.String(t),
 		Owner:           gentest.Optional(gentest.KnownResourceReference)(t),
 		PropertyBag:     gentest.PropertyBag(t),
-		ScopeReference:  gentest.SliceOf(gentest.ResourceReference)(t),
+		ScopeReferences: gentest.SliceOf(gentest.ResourceReference)(t),
 		Severity:        gentest.Optional(gentest.String)(t),
 		State:           gentest.Optional(gentest.String)(t),
 		Tags:            gentest.MapOf(gentest.String)(t),

@@ -490,8 +490,8 @@ func (in *SmartDetectorAlertRule_Spec) DeepCopyInto(out *SmartDetectorAlertRule_
 			(*out)[key] = val
 		}
 	}
-	if in.ScopeReference != nil {
-		in, out := &in.ScopeReference, &out.ScopeReference
+	if in.ScopeReferences != nil {
+		in, out := &in.ScopeReferences, &out.ScopeReferences
 		*out = make([]genruntime.ResourceReference, len(*in))
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])

@@ -111,7 +111,7 @@ type MetricAlert_Spec struct {
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	ScopesReference []genruntime.ResourceReference `json:"scopesReference,omitempty"`
+	ScopesReferences []genruntime.ResourceReference `json:"scopesReferences,omitempty"`
 
 	Severity *int `json:"severity,omitempty"`
 

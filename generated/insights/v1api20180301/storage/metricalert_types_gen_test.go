@@ -29,7 +29,7 @@ func GenerateMetricAlert_Spec(t *rapid.T) MetricAlert_Spec {
 		OriginalVersion:      gentest.String(t),
 		Owner:                gentest.Optional(gentest.KnownResourceReference)(t),
 		PropertyBag:          gentest.PropertyBag(t),
-		ScopesReference:      gentest.SliceOf(gentest.ResourceReference)(t),
+		ScopesReferences:     gentest.SliceOf(gentest.ResourceReference)(t),
 		Severity:             gentest.Optional(gentest.Int)(t),
 		Tags:                 gentest.MapOf(gentest.String)(t),
 		TargetResourceRegion: gentest.Optional(gentest.String)(t),

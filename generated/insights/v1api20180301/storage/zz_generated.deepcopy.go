@@ -807,8 +807,8 @@ func (in *MetricAlert_Spec) DeepCopyInto(out *MetricAlert_Spec) {
 			(*out)[key] = val
 		}
 	}
-	if in.ScopesReference != nil {
-		in, out := &in.ScopesReference, &out.ScopesReference
+	if in.ScopesReferences != nil {
+		in, out := &in.ScopesReferences, &out.ScopesReferences
 		*out = make([]genruntime.ResourceReference, len(*in))
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])

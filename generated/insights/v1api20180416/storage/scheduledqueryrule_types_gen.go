@@ -211,7 +211,7 @@ type AlertingAction_STATUS struct {
 
 // AzNsActionGroup: Storage version of v1api20180416.AzNsActionGroup
 type AzNsActionGroup struct {
-	ActionGroupReference []genruntime.ResourceReference `json:"actionGroupReference,omitempty"`
+	ActionGroupReferences []genruntime.ResourceReference `json:"actionGroupReferences,omitempty"`
 
 	CustomWebhookPayload *string `json:"customWebhookPayload,omitempty"`
 
@@ -344,7 +344,7 @@ type ScheduledQueryRuleOperatorSpec struct {
 
 // Source: Storage version of v1api20180416.Source
 type Source struct {
-	AuthorizedResourcesReference []genruntime.ResourceReference `json:"authorizedResourcesReference,omitempty"`
+	AuthorizedResourcesReferences []genruntime.ResourceReference `json:"authorizedResourcesReferences,omitempty"`
 
 	DataSourceReference *genruntime.ResourceReference `json:"dataSourceReference,omitempty"`
 

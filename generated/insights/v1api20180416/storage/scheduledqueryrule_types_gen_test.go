@@ -106,10 +106,10 @@ func GenerateAlertingAction_STATUS(t *rapid.T) AlertingAction_STATUS {
 // GenerateAzNsActionGroup draws a random AzNsActionGroup for property-based tests.
 func GenerateAzNsActionGroup(t *rapid.T) AzNsActionGroup {
 	return AzNsActionGroup{
-		ActionGroupReference: gentest.SliceOf(gentest.ResourceReference)(t),
-		CustomWebhookPayload: gentest.Optional(gentest.String)(t),
-		EmailSubject:         gentest.Optional(gentest.String)(t),
-		PropertyBag:          gentest.PropertyBag(t),
+		ActionGroupReferences: gentest.SliceOf(gentest.ResourceReference)(t),
+		CustomWebhookPayload:  gentest.Optional(gentest.String)(t),
+		EmailSubject:          gentest.Optional(gentest.String)(t),
+		PropertyBag:           gentest.PropertyBag(t),
 	}
 }
 
@@ -231,11 +231,11 @@ func GenerateScheduledQueryRuleOperatorSpec(t *rapid.T) ScheduledQueryRuleOperat
 // GenerateSource draws a random Source for property-based tests.
 func GenerateSource(t *rapid.T) Source {
 	return Source{
-		AuthorizedResourcesReference: gentest.SliceOf(gentest.ResourceReference)(t),
-		DataSourceReference:          gentest.Optional(gentest.ResourceReference)(t),
-		PropertyBag:                  gentest.PropertyBag(t),
-		Query:                        gentest.Optional(gentest.String)(t),
-		QueryType:                    gentest.Optional(gentest.String)(t),
+		AuthorizedResourcesReferences: gentest.SliceOf(gentest.ResourceReference)(t),
+		DataSourceReference:           gentest.Optional(gentest.ResourceReference)(t),
+		PropertyBag:                   gentest.PropertyBag(t),
+		Query:                         gentest.Optional(gentest.String)(t),
+		QueryType:                     gentest.Optional(gentest.String)(t),
 	}
 }
 

@@ -165,8 +165,8 @@ func (in *AlertingAction_STATUS) DeepCopy() *AlertingAction_STATUS {
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *AzNsActionGroup) DeepCopyInto(out *AzNsActionGroup) {
 	*out = *in
-	if in.ActionGroupReference != nil {
-		in, out := &in.ActionGroupReference, &out.ActionGroupReference
+	if in.ActionGroupReferences != nil {
+		in, out := &in.ActionGroupReferences, &out.ActionGroupReferences
 		*out = make([]genruntime.ResourceReference, len(*in))
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])
@@ -890,8 +890,8 @@ func (in *ScheduledQueryRule_Spec) DeepCopy() *ScheduledQueryRule_Spec {
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *Source) DeepCopyInto(out *Source) {
 	*out = *in
-	if in.AuthorizedResourcesReference != nil {
-		in, out := &in.AuthorizedResourcesReference, &out.AuthorizedResourcesReference
+	if in.AuthorizedResourcesReferences != nil {
+		in, out := &in.AuthorizedResourcesReferences, &out.AuthorizedResourcesReferences
 		*out = make([]genruntime.ResourceReference, len(*in))
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])

@@ -106,7 +106,7 @@ type ActivityLogAlert_Spec struct {
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	ScopesReference []genruntime.ResourceReference `json:"scopesReference,omitempty"`
+	ScopesReferences []genruntime.ResourceReference `json:"scopesReferences,omitempty"`
 
 	Tags map[string]string `json:"tags,omitempty"`
 }

@@ -17,18 +17,18 @@ func GenerateActivityLogAlert(t *rapid.T) ActivityLogAlert {
 // GenerateActivityLogAlert_Spec draws a random ActivityLogAlert_Spec for property-based tests.
 func GenerateActivityLogAlert_Spec(t *rapid.T) ActivityLogAlert_Spec {
 	return ActivityLogAlert_Spec{
-		Actions:         gentest.Optional(GenerateActionList)(t),
-		AzureName:       gentest.String(t),
-		Condition:       gentest.Optional(GenerateAlertRuleAllOfCondition)(t),
-		Description:     gentest.Optional(gentest.String)(t),
-		Enabled:         gentest.Optional(gentest.Bool)(t),
-		Location:        gentest.Optional(gentest.String)(t),
-		OperatorSpec:    gentest.Optional(GenerateActivityLogAlertOperatorSpec)(t),
-		OriginalVersion: gentest.String(t),
-		Owner:           gentest.Optional(gentest.KnownResourceReference)(t),
-		PropertyBag:     gentest.PropertyBag(t),
-		ScopesReference: gentest.SliceOf(gentest.ResourceReference)(t),
-		Tags:            gentest.MapOf(gentest.String)(t),
+		Actions:          gentest.Optional(GenerateActionList)(t),
+		AzureName:        gentest.String(t),
+		Condition:        gentest.Optional(GenerateAlertRuleAllOfCondition)(t),
+		Description:      gentest.Optional(gentest.String)(t),
+		Enabled:          gentest.Optional(gentest.Bool)(t),
+		Location:         gentest.Optional(gentest.String)(t),
+		OperatorSpec:     gentest.Optional(GenerateActivityLogAlertOperatorSpec)(t),
+		OriginalVersion:  gentest.String(t),
+		Owner:            gentest.Optional(gentest.KnownResourceReference)(t),
+		PropertyBag:      gentest.PropertyBag(t),
+		ScopesReferences: gentest.SliceOf(gentest.ResourceReference)(t),
+		Tags:             gentest.MapOf(gentest.String)(t),
 	}
 }
 
