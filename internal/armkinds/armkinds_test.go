@@ -30,8 +30,9 @@ func TestForType(t *testing.T) {
 		// Two versions generated: the newer.
 		{"Microsoft.Network/virtualNetworks", "network.azure.com/v1api20210201, Kind=VirtualNetwork", "2021-02-01"},
 		{"microsoft.network/VIRTUALNETWORKS/subnets", "network.azure.com/v1api20210201, Kind=VirtualNetworksSubnet", "2021-02-01"},
-		// Only the older version has it.
-		{"Microsoft.Network/virtualNetworks/virtualNetworkPeerings", "network.azure.com/v1api20201101, Kind=VirtualNetworksVirtualNetworkPeering", "2020-11-01"},
+		// One version generated, stable or preview.
+		{"Microsoft.Network/loadBalancers/inboundNatRules", "network.azure.com/v1api20210201, Kind=LoadBalancersInboundNatRule", "2021-02-01"},
+		{"Microsoft.Sql/servers/failoverGroups", "sql.azure.com/v1api20210201preview, Kind=ServersFailoverGroup", "2021-02-01-preview"},
 		{"Microsoft.Resources/resourceGroups", "resources.azure.com/v1api20210401, Kind=ResourceGroup", "2021-04-01"},
 		// A stable version wins over a newer preview.
 		{"Microsoft.KeyVault/vaults", "keyvault.azure.com/v1api20190901, Kind=Vault", "2019-09-01"},
@@ -43,8 +44,8 @@ func TestForType(t *testing.T) {
 			t.Errorf("%s: %+v %v, want %s at %s", c.armType, k, ok, c.gvk, c.api)
 		}
 	}
-	if k, ok := tb.ForType("Microsoft.Compute/virtualMachines"); ok {
-		t.Errorf("virtual machines have no kind, got %+v", k)
+	if k, ok := tb.ForType("Microsoft.Quota/quotaLimits"); ok {
+		t.Errorf("quota limits have no kind, got %+v", k)
 	}
 }
 

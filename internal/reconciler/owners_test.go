@@ -3,6 +3,7 @@ package reconciler
 import (
 	"context"
 	"errors"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -117,6 +118,13 @@ func TestOwnerKindOf(t *testing.T) {
 		obj := k.Obj.DeepCopyObject().(genruntime.ARMMetaObject)
 		gk, arbitrary, ok := ownerKindOf(obj)
 		if _, isGroup := k.Obj.(*resources.ResourceGroup); isGroup {
+			continue
+		}
+		if !reflect.ValueOf(obj).Elem().FieldByName("Spec").FieldByName("Owner").IsValid() {
+			// A tenant-scope kind (a subscription alias) has no owner, as a resource group.
+			if obj.Owner() != nil {
+				t.Errorf("%T has no spec.owner but an owner %v", k.Obj, obj.Owner())
+			}
 			continue
 		}
 		if !ok || (!arbitrary && gk.Kind == "") {
