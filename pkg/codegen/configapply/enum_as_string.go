@@ -16,12 +16,7 @@ func enumAsString(cfg *config.Config, tc *config.TypeConfig, pc *config.Property
 	if len(pc.AdditionalEnumValues) > 0 {
 		return nil, config.NewError(cfg, at, pc.Pos, fmt.Sprintf("%s.%s takes any string with $enumAsString, so $additionalEnumValues says nothing; remove one of them", tc.Name, pc.Name), "")
 	}
-	name, named := astmodel.Unwrap(prop.Type).(astmodel.TypeName)
-	var enum astmodel.EnumType
-	isEnum := false
-	if named {
-		enum, isEnum = defs[name].Type.(astmodel.EnumType)
-	}
+	_, enum, isEnum := propertyEnum(prop, defs)
 	if !isEnum {
 		return nil, config.NewError(cfg, at, pc.Pos, fmt.Sprintf("%s.%s is %s, not an enum: only an enum can be made a plain string; remove the setting", tc.Name, pc.Name, prop.Type), "")
 	}

@@ -16,12 +16,7 @@ import (
 // already is an error: the setting would say nothing.
 func addEnumValues(cfg *config.Config, tc *config.TypeConfig, pc *config.PropertyConfig, prop *astmodel.Property, defs astmodel.Definitions) error {
 	at := pc.Path + ".$additionalEnumValues"
-	name, named := astmodel.Unwrap(prop.Type).(astmodel.TypeName)
-	var enum astmodel.EnumType
-	isEnum := false
-	if named {
-		enum, isEnum = defs[name].Type.(astmodel.EnumType)
-	}
+	name, enum, isEnum := propertyEnum(prop, defs)
 	if !isEnum {
 		return config.NewError(cfg, at, pc.Pos, fmt.Sprintf("%s.%s is %s, not an enum: only an enum takes additional values", tc.Name, pc.Name, prop.Type), "")
 	}
