@@ -104,16 +104,21 @@ func armfakeSaw(r *run, s genruntime.ARMMetaObject) string {
 	if id == "" {
 		return "no resource ID yet (its owner is not in Azure)"
 	}
+	return armfakeAnswers(r, "PUT", id)
+}
+
+// armfakeAnswers says what armfake answered to the requests of one method for a resource ID.
+func armfakeAnswers(r *run, method, id string) string {
 	var statuses []string
-	for _, q := range r.requests("PUT", "") {
+	for _, q := range r.requests(method, "") {
 		if strings.EqualFold(q.Path, id) {
 			statuses = append(statuses, fmt.Sprint(q.Status))
 		}
 	}
 	if len(statuses) == 0 {
-		return "armfake received no PUT for " + id
+		return "armfake received no " + method + " for " + id
 	}
-	return "armfake answered its PUTs with " + strings.Join(statuses, ", ")
+	return "armfake answered its " + method + "s with " + strings.Join(statuses, ", ")
 }
 
 // acceptedPut checks that armfake accepted exactly one PUT for id (2xx: armfake validates every
@@ -206,14 +211,5 @@ func armfakeDeletes(r *run, o genruntime.ARMMetaObject) string {
 	if id == "" {
 		return "it has no resource ID"
 	}
-	var statuses []string
-	for _, q := range r.requests("DELETE", "") {
-		if strings.EqualFold(q.Path, id) {
-			statuses = append(statuses, fmt.Sprint(q.Status))
-		}
-	}
-	if len(statuses) == 0 {
-		return "armfake received no DELETE for " + id
-	}
-	return "armfake answered its DELETEs with " + strings.Join(statuses, ", ")
+	return armfakeAnswers(r, "DELETE", id)
 }
