@@ -96,6 +96,15 @@ func (r *run) secretMap(t *testing.T, ref any) map[string]any {
 	return out
 }
 
+// referenceIDs is the ARM ID each reference of a list stands for.
+func (r *run) referenceIDs(t *testing.T, refs any, samples []genruntime.ARMMetaObject) []any {
+	var ids []any
+	for _, ref := range refs.([]any) {
+		ids = append(ids, r.referenceID(t, ref, samples))
+	}
+	return ids
+}
+
 func (r *run) compareObject(t *testing.T, path string, spec, wire map[string]any, samples []genruntime.ARMMetaObject) []string {
 	var diffs []string
 	for k, v := range spec {
@@ -107,11 +116,7 @@ func (r *run) compareObject(t *testing.T, path string, spec, wire map[string]any
 		case strings.HasSuffix(k, "References") && isResourceRefList(v):
 			// A list of ARM IDs the swagger names xIds (or x): xReferences in the spec.
 			x := strings.TrimSuffix(k, "References")
-			var ids []any
-			for _, ref := range v.([]any) {
-				ids = append(ids, r.referenceID(t, ref, samples))
-			}
-			wireKeys, want = []string{x + "Ids", x + "IDs", x}, ids
+			wireKeys, want = []string{x + "Ids", x + "IDs", x}, r.referenceIDs(t, v, samples)
 		case strings.HasSuffix(k, "Reference") && isResourceRef(v):
 			// The swagger names the property x, xId or xID; the spec names it xReference. A
 			// swagger property named so (a VM's imageReference) holds no reference.
@@ -120,11 +125,7 @@ func (r *run) compareObject(t *testing.T, path string, spec, wire map[string]any
 		case strings.HasSuffix(k, "Reference") && isResourceRefList(v):
 			// A list of ARM IDs (a role definition's assignableScopes): a list of references.
 			x := strings.TrimSuffix(k, "Reference")
-			var ids []any
-			for _, ref := range v.([]any) {
-				ids = append(ids, r.referenceID(t, ref, samples))
-			}
-			wireKeys, want = []string{x, x + "Id", x + "Ids", x + "IDs"}, ids
+			wireKeys, want = []string{x, x + "Id", x + "Ids", x + "IDs"}, r.referenceIDs(t, v, samples)
 		case strings.HasSuffix(k, "FromConfig"):
 			wireKeys, want = []string{strings.TrimSuffix(k, "FromConfig")}, r.configMapValue(t, v)
 		case r.secretMaps[p]:
