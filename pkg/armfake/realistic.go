@@ -10,7 +10,7 @@ func realisticView(out map[string]any, st *stored, write bool) {
 		out["name"] = answeredName(p)
 	}
 	applyLocationStyle(out, st.armType)
-	applyOverrides(out, st.armType)
+	applyOverrides(out, st.body, st.armType)
 	if !write {
 		hideKeysInRead(out, st.armType)
 	}

@@ -14,7 +14,8 @@ const (
 	opSet overrideOp = iota
 	// opReplace answers value where from was sent (a major version completed to a full one).
 	opReplace
-	// opSetIfAbsent answers value where nothing was sent, in an object that was.
+	// opSetIfAbsent answers value where the client sent nothing, in an object the answer has:
+	// the service's default, which may differ from the swagger's.
 	opSetIfAbsent
 	// opUpper answers the string sent in upper case.
 	opUpper
@@ -70,13 +71,14 @@ var overrides = []override{
 	{armType: "Microsoft.Storage/storageAccounts", path: "properties.supportsHttpsTrafficOnly", op: opSetIfAbsent, value: true, source: recStorageAccount},
 }
 
-// applyOverrides completes and overrides a rendered resource as its service does.
-func applyOverrides(out map[string]any, armType string) {
+// applyOverrides completes and overrides a rendered resource as its service does; sent is
+// the body the client sent.
+func applyOverrides(out, sent map[string]any, armType string) {
 	for _, o := range overrides {
 		if !strings.EqualFold(o.armType, armType) || !o.applies(out) {
 			continue
 		}
-		o.apply(out)
+		o.apply(out, sent)
 	}
 }
 
@@ -95,7 +97,7 @@ func sameJSON(got, want any) bool {
 	return reflect.DeepEqual(got, want) || fmt.Sprint(got) == fmt.Sprint(want)
 }
 
-func (o override) apply(out map[string]any) {
+func (o override) apply(out, sent map[string]any) {
 	segs := strings.Split(o.path, ".")
 	parent := out
 	for _, k := range segs[:len(segs)-1] {
@@ -119,7 +121,7 @@ func (o override) apply(out map[string]any) {
 			parent[key] = o.value
 		}
 	case opSetIfAbsent:
-		if !present || cur == nil {
+		if v, ok := valueAt(sent, o.path); !ok || v == nil {
 			parent[key] = o.value
 		}
 	case opUpper:
