@@ -36,7 +36,8 @@ type Options struct {
 	// ForceLRO makes every PUT and DELETE long-running, whatever the swagger says.
 	ForceLRO bool
 	// RetryAfter is the poll interval advised in Retry-After (default 1s). Below a second it is
-	// also sent as retry-after-ms, which the Azure SDK honours, so tests poll fast.
+	// also sent as retry-after-ms, which the Azure SDK honours, so tests poll fast. When set, it
+	// also replaces each service's own advice in realistic answers.
 	RetryAfter time.Duration
 
 	// Seed makes generated values (action results, probabilistic faults) reproducible.
