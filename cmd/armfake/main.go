@@ -46,6 +46,7 @@ func run() error {
 	var opts armfake.Options
 	g := grants{}
 	var faultsFile, groups, subs string
+	var echo bool
 	flag.StringVar(&opts.SpecRoot, "spec-root", os.Getenv("ARMGEN_SPEC_ROOT"), "spec root (the specification folder; default $ARMGEN_SPEC_ROOT)")
 	flag.StringVar(&opts.Addr, "listen", "127.0.0.1:0", "listen address (port 0 picks a free port)")
 	flag.StringVar(&groups, "groups", "", "comma-separated provider groups to serve (network,storage); default all")
@@ -54,7 +55,7 @@ func run() error {
 	flag.DurationVar(&opts.LROFinishAfter, "lro-finish-after", 0, "finish a long-running operation once it has run this long, polled or not (0: only polls finish it)")
 	flag.DurationVar(&opts.OperationExpiry, "operation-expiry", 0, "answer 404 on an operation's status URL once it started this long ago (0: never)")
 	flag.BoolVar(&opts.ForceLRO, "force-lro", false, "make every PUT and DELETE long-running")
-	flag.DurationVar(&opts.RetryAfter, "retry-after", time.Second, "poll interval advised in Retry-After")
+	flag.DurationVar(&opts.RetryAfter, "retry-after", 0, "poll interval advised in Retry-After (default: each service's own advice when realistic, else 1s)")
 	flag.StringVar(&faultsFile, "faults", "", "YAML or JSON file of faults to inject")
 	flag.Int64Var(&opts.Seed, "seed", 0, "seed for generated values and probabilistic faults")
 	flag.IntVar(&opts.ListPageSize, "list-page-size", 0, "answer lists a page of this many items at a time, with nextLink (0: one page)")
@@ -63,6 +64,10 @@ func run() error {
 	flag.BoolVar(&opts.StrictClients, "strict-clients", false, "refuse tokens to clients without --grant")
 	flag.BoolVar(&opts.RequireAuth, "require-auth", false, "refuse ARM requests without a bearer token")
 	flag.StringVar(&subs, "subscriptions", "", "comma-separated subscription ids that exist (default: all)")
+	flag.BoolVar(&echo, "echo", false, "answer with what was sent instead of as Azure does (display-name locations, service defaults, re-cased IDs, keys null in GET, each service's long-running answers)")
+	flag.IntVar(&opts.RequestBudget.Reads, "budget-reads", 0, "reads (GET) a subscription may make per --budget-window before 429 (0: no limit)")
+	flag.IntVar(&opts.RequestBudget.Writes, "budget-writes", 0, "writes (PUT, PATCH, DELETE, POST) a subscription may make per --budget-window before 429 (0: no limit)")
+	flag.DurationVar(&opts.RequestBudget.Window, "budget-window", time.Hour, "the window of --budget-reads and --budget-writes")
 	flag.Parse()
 	if flag.NArg() > 0 {
 		return fmt.Errorf("unexpected arguments %v", flag.Args())
@@ -70,6 +75,9 @@ func run() error {
 	if opts.LROPolls == 0 {
 		opts.LROPolls = -1 // Options reads 0 as its default (2)
 	}
+	// The binary stands in for Azure, so it answers as Azure does unless asked to echo; the
+	// package keeps echoing by default for the tests written against it.
+	opts.Realistic = !echo
 	if groups != "" {
 		opts.Groups = strings.Split(groups, ",")
 	}

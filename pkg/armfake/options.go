@@ -36,7 +36,8 @@ type Options struct {
 	// ForceLRO makes every PUT and DELETE long-running, whatever the swagger says.
 	ForceLRO bool
 	// RetryAfter is the poll interval advised in Retry-After (default 1s). Below a second it is
-	// also sent as retry-after-ms, which the Azure SDK honours, so tests poll fast.
+	// also sent as retry-after-ms, which the Azure SDK honours, so tests poll fast. When set, it
+	// also replaces each service's own advice in realistic answers.
 	RetryAfter time.Duration
 
 	// Seed makes generated values (action results, probabilistic faults) reproducible.
@@ -62,6 +63,21 @@ type Options struct {
 
 	// MaxRecorded caps the recorded requests kept (default 100000; the oldest are dropped).
 	MaxRecorded int
+
+	// Realistic answers as Azure does rather than with what was sent: locations as display
+	// names, child names as the chain of names where the service does so, referenced IDs
+	// re-cased, values the service completes or overrides, keys null in GET, and each service's
+	// own long-running answer (201 or 202, which headers, Retry-After). The tables behind it are
+	// in realistic_*.go, each row citing the recording it comes from. The zero value echoes.
+	Realistic bool
+	// RequestBudget, when set, throttles each subscription as ARM does: beyond Reads GETs or
+	// Writes other requests in a Window it answers 429 with Retry-After, and every answer tells
+	// what remains in x-ms-ratelimit-remaining-subscription-reads / -writes.
+	RequestBudget RequestBudget
+
+	// retryAfterSet records that RetryAfter was given, so that it wins over the advice of a
+	// realistic answer (tests shorten polls; the recorded services advise seconds).
+	retryAfterSet bool
 }
 
 func (o Options) withDefaults() (Options, error) {
@@ -79,6 +95,10 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if o.LROPolls < 0 {
 		o.LROPolls = 0
+	}
+	o.retryAfterSet = o.RetryAfter > 0
+	if err := o.RequestBudget.check(); err != nil {
+		return o, err
 	}
 	if o.RetryAfter <= 0 {
 		o.RetryAfter = time.Second

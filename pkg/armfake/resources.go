@@ -125,8 +125,7 @@ func (h *request) put() {
 	if h.lro(http.MethodPut) {
 		st.provisioningState = map[bool]string{true: "Creating", false: "Updating"}[created]
 		st.pending = s.startOperation(h.p, http.MethodPut, h.apiVersion, h.fault)
-		s.operationHeaders(h.w, st.pending)
-		h.writeResource(status, st)
+		h.answerOperation(status, st, st.pending, created)
 		return
 	}
 	st.provisioningState, st.pending = "Succeeded", nil
@@ -169,7 +168,7 @@ func (h *request) ifMatch(st *stored) bool {
 }
 
 func (h *request) writeResource(status int, st *stored) {
-	writeJSON(h.w, status, h.s.renderLocked(st))
+	writeJSON(h.w, status, h.s.renderView(st, h.r.Method != http.MethodGet))
 }
 
 func (h *request) get() {
@@ -221,8 +220,7 @@ func (h *request) delete() {
 	if h.lro(http.MethodDelete) {
 		st.provisioningState = "Deleting"
 		st.pending = s.startOperation(h.p, http.MethodDelete, h.apiVersion, h.fault)
-		s.operationHeaders(h.w, st.pending)
-		h.w.WriteHeader(http.StatusAccepted)
+		h.answerOperation(http.StatusAccepted, st, st.pending, false)
 		return
 	}
 	s.removeLocked(h.p.id)
@@ -307,7 +305,10 @@ func (h *request) list() {
 
 // renderLocked is a resource as GET returns it: the stored body, with the read-only fields
 // ARM fills and the schema's defaults. The caller holds s.mu.
-func (s *Server) renderLocked(st *stored) map[string]any {
+func (s *Server) renderLocked(st *stored) map[string]any { return s.renderView(st, false) }
+
+// renderView is renderLocked for a read, or (write) for the answer to the write itself.
+func (s *Server) renderView(st *stored, write bool) map[string]any {
 	out := deepCopy(st.body).(map[string]any)
 	p := parsePath(st.id, "GET")
 	out["id"] = st.id
@@ -345,6 +346,9 @@ func (s *Server) renderLocked(st *stored) map[string]any {
 		s.fillReadOnly(out, st.id, p.names[len(p.names)-1], ops.response, ops.body)
 		s.fillReportedUnmarked(out, st.armType, st.id, p.names[len(p.names)-1], ops.response)
 		stripWriteOnly(out, ops.response, 0)
+	}
+	if s.opts.Realistic {
+		realisticView(out, st, write)
 	}
 	return out
 }

@@ -40,6 +40,7 @@ type Server struct {
 	tokens   *tokenIssuer
 	faults   *faultSet
 	recorder *recorder
+	budget   budgetSet
 
 	// mu guards the state: resources and operations.
 	mu         sync.Mutex
@@ -252,7 +253,7 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	who, ok := s.authenticate(sw, r)
 	rec.ClientID = who.clientID
-	if !ok {
+	if !ok || s.throttled(sw, r, who) {
 		return
 	}
 	s.serveARM(sw, r, body, who, f)
