@@ -104,15 +104,15 @@ func (a *attempt) reconcileSpec(ctx context.Context, versioned genruntime.ARMMet
 		case err != nil:
 			return a.armError(ctx, err)
 		default:
-			where, err := drift(d.body, actual)
+			found, err := a.findDrift(d, actual)
 			if err != nil {
 				return reconcile.Result{}, err
 			}
 			state := provisioningState(actual)
 			switch {
-			case where != "":
-				reason = "changed in Azure at " + where
-				a.event(corev1.EventTypeNormal, "AzureDrift", "Azure no longer matches the spec (%s): sending it again", where)
+			case found != nil:
+				reason = "changed in Azure at " + found.Path
+				a.event(corev1.EventTypeNormal, "AzureDrift", "%s", driftMessage(found))
 			case lost && state != "" && state != "Succeeded":
 				reason = "provisioningState is " + state + " after its operation was lost"
 			default:
@@ -122,6 +122,11 @@ func (a *attempt) reconcileSpec(ctx context.Context, versioned genruntime.ARMMet
 				// Azure holds this generation: recorded for objects of an older operator, and
 				// after a lost operation whose outcome this GET has just read.
 				if err := a.markApplied(ctx, d); err != nil {
+					return reconcile.Result{}, err
+				}
+				// What Azure holds is the baseline from now on: kept for objects of an older
+				// operator and adopted ones, and in place of one that could not be read.
+				if err := a.recordBaseline(ctx, d, actual); err != nil {
 					return reconcile.Result{}, err
 				}
 				return a.setStatusFor(ctx, versioned, d, actual)

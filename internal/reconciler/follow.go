@@ -282,5 +282,11 @@ func (a *attempt) finished(ctx context.Context, versioned genruntime.ARMMetaObje
 	if err := a.arm.GetByID(ctx, a.id, d.apiVersion, &actual); err != nil {
 		return a.armError(ctx, err)
 	}
+	// What Azure holds right after the PUT is what later resyncs compare with.
+	if a.obj.GetGeneration() == d.generation {
+		if err := a.recordBaseline(ctx, d, actual); err != nil {
+			return reconcile.Result{}, err
+		}
+	}
 	return a.setStatusFor(ctx, versioned, d, actual)
 }

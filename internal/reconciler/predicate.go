@@ -38,6 +38,7 @@ var ownAnnotations = []string{
 	genruntime.AppliedInputsAnnotation,
 	genruntime.PollerSentAnnotation,
 	genruntime.AppliedAnnotation,
+	genruntime.DriftBaselineAnnotation,
 }
 
 func userAnnotations(ann map[string]string) map[string]string {

@@ -31,6 +31,7 @@ func TestChangesThatMatter(t *testing.T) {
 			r.Annotations[genruntime.PollerOperationAnnotation] = "PUT"
 		}, false},
 		{"the reconciler's resource-id", func(r *resources.ResourceGroup) { r.Annotations[genruntime.ResourceIDAnnotation] = "/x" }, false},
+		{"the reconciler's drift baseline", func(r *resources.ResourceGroup) { r.Annotations[genruntime.DriftBaselineAnnotation] = "v1:AAAA" }, false},
 		{"spec", func(r *resources.ResourceGroup) { r.Generation = 2 }, true},
 		{"reconcile policy", func(r *resources.ResourceGroup) { r.Annotations[genruntime.ReconcilePolicyAnnotation] = "skip" }, true},
 		{"credential", func(r *resources.ResourceGroup) { r.Annotations[genruntime.CredentialFromAnnotation] = "c" }, true},

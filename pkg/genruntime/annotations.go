@@ -43,3 +43,10 @@ const (
 	// condition says since (a throttled read turns it not Ready without undoing that).
 	AppliedAnnotation = "serviceoperator.azure.com/applied"
 )
+
+// DriftBaselineAnnotation records what Azure held right after the last PUT it completed, for
+// the values that PUT sent where Azure answered something else (a service default, a version it
+// completed, a casing of its own): hashes salted with the object's UID, never values, at most
+// 8 KiB, values read from Secrets left out. A resync compares Azure's answer with it, so what
+// Azure itself changed is not taken for drift. Absent when Azure held everything as sent.
+const DriftBaselineAnnotation = "serviceoperator.azure.com/drift-baseline"
