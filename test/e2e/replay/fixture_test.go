@@ -164,3 +164,14 @@ func (f *fixture) afterDelete(i int) bool {
 }
 
 func jsonValid(s string) bool { return json.Valid([]byte(s)) }
+
+// createdAt says whether the conversation creates the resource at path: its first request
+// there is a PUT.
+func (f *fixture) createdAt(path string) bool {
+	for _, in := range f.Conversation {
+		if in.path == path {
+			return in.Method == "PUT"
+		}
+	}
+	return false
+}

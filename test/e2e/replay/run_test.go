@@ -126,7 +126,7 @@ func (r *run) waitReady(timeout time.Duration, objs []genruntime.ARMMetaObject) 
 func (r *run) unexpected() string {
 	var out []string
 	for _, q := range r.srv.requests() {
-		if q.Interaction < 0 {
+		if q.Interaction == unmatched {
 			out = append(out, q.Method+" "+q.Path+"?api-version="+q.APIVersion)
 		}
 	}

@@ -21,7 +21,10 @@ const azureHost = "https://management.azure.com"
 // A request is answered by the first interaction of the same method, path and api-version not
 // answered yet; once all are, by the last of them again (a resync reads again what it read
 // before). Interactions recorded after a DELETE of their path are kept for after the operator
-// has sent that DELETE, so a GET answers 200 before and 404 after.
+// has sent that DELETE, so a GET answers 200 before and 404 after. A GET of a resource the
+// conversation creates, before the operator's first PUT of it, is answered 404 as ARM answers
+// for a resource that does not exist yet (the operator reads some resources before it writes
+// them, where the recording's client did not).
 type server struct {
 	f      *fixture
 	http   *httptest.Server
@@ -30,17 +33,25 @@ type server struct {
 	mu       sync.Mutex
 	answered map[int]bool
 	deleted  map[string]bool
+	put      map[string]bool
 	log      []served
 }
 
-// served is a request the server received and which interaction answered it (-1: none).
+// served is a request the server received and which interaction answered it (-1: none,
+// notYetCreated: the 404 of a resource not created yet).
 type served struct {
 	Method, Path, APIVersion, Body string
 	Interaction                    int
 }
 
+// What served.Interaction holds for a request no interaction answered.
+const (
+	unmatched     = -1
+	notYetCreated = -2
+)
+
 func startServer(f *fixture) *server {
-	s := &server{f: f, tenant: "00000000-0000-0000-0000-0000000000aa", answered: map[int]bool{}, deleted: map[string]bool{}}
+	s := &server{f: f, tenant: "00000000-0000-0000-0000-0000000000aa", answered: map[int]bool{}, deleted: map[string]bool{}, put: map[string]bool{}}
 	s.http = httptest.NewTLSServer(s)
 	return s
 }
@@ -63,12 +74,24 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	path, version := strings.ToLower(r.URL.Path), r.URL.Query().Get("api-version")
 	s.mu.Lock()
+	if r.Method == http.MethodGet && s.f.createdAt(path) && !s.put[path] {
+		s.log = append(s.log, served{Method: r.Method, Path: r.URL.Path, APIVersion: version, Interaction: notYetCreated})
+		s.mu.Unlock()
+		writeJSON(w, http.StatusNotFound, map[string]any{"error": map[string]any{
+			"code":    "ResourceNotFound",
+			"message": fmt.Sprintf("The Resource %s was not found.", r.URL.Path),
+		}})
+		return
+	}
 	i := s.pick(r.Method, path, version)
 	s.log = append(s.log, served{Method: r.Method, Path: r.URL.Path, APIVersion: version, Body: string(body), Interaction: i})
 	if i >= 0 {
 		s.answered[i] = true
-		if r.Method == http.MethodDelete {
+		switch r.Method {
+		case http.MethodDelete:
 			s.deleted[path] = true
+		case http.MethodPut:
+			s.put[path] = true
 		}
 	}
 	s.mu.Unlock()
@@ -95,7 +118,7 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // pick is the interaction answering a request (see server), or -1.
 func (s *server) pick(method, path, version string) int {
-	last := -1
+	last := unmatched
 	for i, in := range s.f.Conversation {
 		if in.Method != method || in.path != path || (in.apiVersion != "" && in.apiVersion != version) {
 			continue
