@@ -175,3 +175,13 @@ func (f *fixture) createdAt(path string) bool {
 	}
 	return false
 }
+
+// readAfterDelete says whether the conversation reads path after deleting it.
+func (f *fixture) readAfterDelete(path string) bool {
+	for i, in := range f.Conversation {
+		if in.path == path && in.Method == "GET" && f.afterDelete(i) {
+			return true
+		}
+	}
+	return false
+}

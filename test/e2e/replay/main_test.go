@@ -6,8 +6,10 @@ import (
 	goruntime "runtime"
 	"testing"
 
+	"github.com/go-logr/logr"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/serializer"
+	"sigs.k8s.io/controller-runtime/pkg/log"
 
 	"github.com/armgen/armgen/test/e2e/cluster"
 )
@@ -19,6 +21,7 @@ var shared *cluster.Cluster
 func TestMain(m *testing.M) {
 	os.Exit(cluster.Main(m, func(tb testing.TB, c *cluster.Cluster) {
 		shared = c
+		log.SetLogger(logr.Discard()) // the operator's log is not what a replay checks
 		// Only the fixtures' kinds: installing all CRDs would cost most of the run. A fixture
 		// that does not load is left to TestReplay, which fails naming it.
 		fixtures, _ := loadFixtures(fixtureDir(tb), decoder())

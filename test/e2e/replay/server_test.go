@@ -24,7 +24,8 @@ const azureHost = "https://management.azure.com"
 // has sent that DELETE, so a GET answers 200 before and 404 after. A GET of a resource the
 // conversation creates, before the operator's first PUT of it, is answered 404 as ARM answers
 // for a resource that does not exist yet (the operator reads some resources before it writes
-// them, where the recording's client did not).
+// them, where the recording's client did not); so is a GET after a DELETE the recording did
+// not read back (its test checked the deletion otherwise): ARM forgets a deleted resource.
 type server struct {
 	f      *fixture
 	http   *httptest.Server
@@ -38,7 +39,7 @@ type server struct {
 }
 
 // served is a request the server received and which interaction answered it (-1: none,
-// notYetCreated: the 404 of a resource not created yet).
+// absent: the 404 of a resource not created yet, or deleted).
 type served struct {
 	Method, Path, APIVersion, Body string
 	Interaction                    int
@@ -46,8 +47,8 @@ type served struct {
 
 // What served.Interaction holds for a request no interaction answered.
 const (
-	unmatched     = -1
-	notYetCreated = -2
+	unmatched = -1
+	absent    = -2
 )
 
 func startServer(f *fixture) *server {
@@ -74,8 +75,8 @@ func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	path, version := strings.ToLower(r.URL.Path), r.URL.Query().Get("api-version")
 	s.mu.Lock()
-	if r.Method == http.MethodGet && s.f.createdAt(path) && !s.put[path] {
-		s.log = append(s.log, served{Method: r.Method, Path: r.URL.Path, APIVersion: version, Interaction: notYetCreated})
+	if r.Method == http.MethodGet && (s.f.createdAt(path) && !s.put[path] || s.deleted[path] && !s.f.readAfterDelete(path)) {
+		s.log = append(s.log, served{Method: r.Method, Path: r.URL.Path, APIVersion: version, Interaction: absent})
 		s.mu.Unlock()
 		writeJSON(w, http.StatusNotFound, map[string]any{"error": map[string]any{
 			"code":    "ResourceNotFound",
