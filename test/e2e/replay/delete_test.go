@@ -3,22 +3,21 @@ package replay_test
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/armgen/armgen/pkg/genruntime"
 )
 
 // deleteAll deletes the subject, which the operator deletes in Azure as the recording did, then
-// the other objects, children first, detached so that only the recorded DELETE is sent.
+// the other objects, children first, detached so that only the recorded DELETE is sent (the
+// subject too, when the recording cannot answer its delete).
 func (r *run) deleteAll(objs []genruntime.ARMMetaObject) {
 	r.t.Helper()
 	ctx := context.Background()
 	order := []genruntime.ARMMetaObject{}
 	for _, o := range slices.Backward(objs) {
-		if o.GetName() == r.f.Subject {
+		if o.GetName() == r.f.Subject && r.f.Undeletable == "" {
 			order = append([]genruntime.ARMMetaObject{o}, order...)
 		} else {
 			order = append(order, o)
@@ -29,7 +28,7 @@ func (r *run) deleteAll(objs []genruntime.ARMMetaObject) {
 		if err != nil {
 			r.t.Fatalf("reading %s: %v", o.GetName(), err)
 		}
-		if o.GetName() != r.f.Subject {
+		if o.GetName() != r.f.Subject || r.f.Undeletable != "" {
 			a := c.GetAnnotations()
 			if a == nil {
 				a = map[string]string{}
@@ -65,13 +64,7 @@ func (r *run) waitGone(o genruntime.ARMMetaObject, timeout time.Duration) {
 // unfollowedDelete lists the interactions from the subject's recorded DELETE on that the
 // operator never asked for: the polling it did not follow, or the final GET it did not make.
 func (r *run) unfollowedDelete() []string {
-	first := -1
-	for i, in := range r.f.Conversation {
-		if in.Method == http.MethodDelete && strings.Contains(in.path, "/"+strings.ToLower(r.f.Subject)) {
-			first = i
-			break
-		}
-	}
+	first := r.f.subjectDelete()
 	if first < 0 {
 		return []string{fmt.Sprintf("the conversation holds no DELETE of the subject %s", r.f.Subject)}
 	}

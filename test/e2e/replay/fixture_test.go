@@ -35,6 +35,10 @@ type fixture struct {
 	// Subject is the metadata.name of the object whose deletion the recording holds; the other
 	// objects are detached before they are deleted.
 	Subject string `json:"subject"`
+	// Undeletable, when set, says why the recording cannot answer the operator's delete of the
+	// subject (its client never polled the operation the DELETE started, say): the subject is
+	// then detached like the other objects.
+	Undeletable string `json:"undeletable,omitempty"`
 	// Manifest is the objects the recording's test created, as a user writes them.
 	Manifest string `json:"manifest"`
 	// Conversation is the requests kept, in the recording's order.
@@ -136,6 +140,9 @@ func loadFixture(file string, decoder runtime.Decoder) (*fixture, error) {
 		}
 		f.objects = append(f.objects, obj)
 	}
+	if f.Undeletable != "" && f.deletes() {
+		return nil, fail("undeletable is set, yet the conversation holds a DELETE of the subject %s", f.Subject)
+	}
 	if f.subject() == nil {
 		return nil, fail("subject %q names no object of the manifest", f.Subject)
 	}
@@ -184,4 +191,17 @@ func (f *fixture) readAfterDelete(path string) bool {
 		}
 	}
 	return false
+}
+
+// deletes says whether the conversation deletes the subject.
+func (f *fixture) deletes() bool { return f.subjectDelete() >= 0 }
+
+// subjectDelete is the index of the conversation's DELETE of the subject, or -1.
+func (f *fixture) subjectDelete() int {
+	for i, in := range f.Conversation {
+		if in.Method == "DELETE" && strings.HasSuffix(in.path, "/"+strings.ToLower(f.Subject)) {
+			return i
+		}
+	}
+	return -1
 }
