@@ -24,7 +24,7 @@ import (
 const subscription = "00000000-0000-0000-0000-000000000000"
 
 // syncPeriod is short so that a resync follows the conversation within the test.
-const syncPeriod = time.Second
+const syncPeriod = 500 * time.Millisecond
 
 // run is one fixture's operator: its replay server, a namespace with a credential, and a
 // manager watching that namespace only.
