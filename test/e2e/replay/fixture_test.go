@@ -196,10 +196,19 @@ func (f *fixture) readAfterDelete(path string) bool {
 // deletes says whether the conversation deletes the subject.
 func (f *fixture) deletes() bool { return f.subjectDelete() >= 0 }
 
-// subjectDelete is the index of the conversation's DELETE of the subject, or -1.
+// subjectDelete is the index of the conversation's DELETE of the subject (by its name in
+// Azure, which may differ from its name here), or -1.
 func (f *fixture) subjectDelete() int {
+	s := f.subject()
+	if s == nil {
+		return -1
+	}
+	name := s.AzureName()
+	if name == "" {
+		name = s.GetName() // azureName defaults to the object's name
+	}
 	for i, in := range f.Conversation {
-		if in.Method == "DELETE" && strings.HasSuffix(in.path, "/"+strings.ToLower(f.Subject)) {
+		if in.Method == "DELETE" && strings.HasSuffix(in.path, "/"+strings.ToLower(name)) {
 			return i
 		}
 	}
