@@ -133,10 +133,10 @@ func (r *run) resync(subject genruntime.ARMMetaObject) []string {
 		return n
 	}
 	puts, gets := count(http.MethodPut), count(http.MethodGet)
-	deadline := time.Now().Add(10 * syncPeriod)
+	deadline := time.Now().Add(30 * syncPeriod)
 	for count(http.MethodGet) < gets+2 {
 		if time.Now().After(deadline) {
-			r.t.Fatalf("%s: no resync of %s within %s", r.f.file, subject.GetName(), 10*syncPeriod)
+			r.t.Fatalf("%s: no resync of %s within %s", r.f.file, subject.GetName(), 30*syncPeriod)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
