@@ -38,6 +38,14 @@ func finishedPoller(op operation) *Poller {
 }
 
 func (c *Client) startPoller(ctx context.Context, resp *http.Response, op operation) (*Poller, error) {
+	if resp.StatusCode != http.StatusAccepted {
+		// Under ARM's rules only a 202 Accepted is followed through its Location. On a 200 or
+		// 201 a Location names the resource the request made (a managed identity's PUT answers
+		// 201 with the identity's path there, relative): azcore would poll it as an operation,
+		// or refuse it for want of a host. The answer's body, or its Azure-AsyncOperation, is
+		// what says whether the operation goes on.
+		resp.Header.Del("Location")
+	}
 	inner, err := runtime.NewPoller[json.RawMessage](resp, c.pipeline, nil)
 	if err != nil {
 		return nil, Classify(err)
