@@ -83,6 +83,8 @@ import (
 	insightsv1api20190601storage "github.com/armgen/armgen/generated/insights/v1api20190601/storage"
 	insightsv1api20200202 "github.com/armgen/armgen/generated/insights/v1api20200202"
 	insightsv1api20200202storage "github.com/armgen/armgen/generated/insights/v1api20200202/storage"
+	insightsv1api20201001 "github.com/armgen/armgen/generated/insights/v1api20201001"
+	insightsv1api20201001storage "github.com/armgen/armgen/generated/insights/v1api20201001/storage"
 	insightsv1api20210308 "github.com/armgen/armgen/generated/insights/v1api20210308"
 	insightsv1api20210308storage "github.com/armgen/armgen/generated/insights/v1api20210308/storage"
 	insightsv1api20210401 "github.com/armgen/armgen/generated/insights/v1api20210401"
@@ -262,6 +264,7 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(insightsv1api20180416storage.ScheduledQueryRule)},
 		{Obj: new(insightsv1api20190601storage.ActionGroup)},
 		{Obj: new(insightsv1api20200202storage.Component)},
+		{Obj: new(insightsv1api20201001storage.ActivityLogAlert)},
 		{Obj: new(insightsv1api20210308storage.Workbook)},
 		{Obj: new(insightsv1api20210401storage.DataCollectionEndpoint)},
 		{Obj: new(insightsv1api20210401storage.DataCollectionRule)},
@@ -466,6 +469,8 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	insightsv1api20190601storage.AddToScheme,
 	insightsv1api20200202.AddToScheme,
 	insightsv1api20200202storage.AddToScheme,
+	insightsv1api20201001.AddToScheme,
+	insightsv1api20201001storage.AddToScheme,
 	insightsv1api20210308.AddToScheme,
 	insightsv1api20210308storage.AddToScheme,
 	insightsv1api20210401.AddToScheme,
