@@ -160,7 +160,7 @@ func Test_ActivityLogAlert_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ActivityLogAlert_Spec_ARMPayloadMatchesSwagger checks that what ActivityLogAlert_Spec sends to Azure is a valid Microsoft.Insights/activityLogAlerts PUT body of api-version 2020-10-01.
 func Test_ActivityLogAlert_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ActivityLogAlert_Spec](t, GenerateActivityLogAlert_Spec, "Microsoft.Insights/activityLogAlerts", "2020-10-01")
+	gentest.RunARMPayloadCheck[ActivityLogAlert_Spec](t, GenerateActivityLogAlert_Spec, "Microsoft.Insights/activityLogAlerts", "2020-10-01", "resourcegroup")
 }
 
 // Test_ActivityLogAlert_Spec_JSONRoundTrip checks that JSON keeps every value of ActivityLogAlert_Spec.
