@@ -83,10 +83,14 @@ import (
 	insightsv1api20190601storage "github.com/armgen/armgen/generated/insights/v1api20190601/storage"
 	insightsv1api20200202 "github.com/armgen/armgen/generated/insights/v1api20200202"
 	insightsv1api20200202storage "github.com/armgen/armgen/generated/insights/v1api20200202/storage"
+	insightsv1api20201001 "github.com/armgen/armgen/generated/insights/v1api20201001"
+	insightsv1api20201001storage "github.com/armgen/armgen/generated/insights/v1api20201001/storage"
 	insightsv1api20210308 "github.com/armgen/armgen/generated/insights/v1api20210308"
 	insightsv1api20210308storage "github.com/armgen/armgen/generated/insights/v1api20210308/storage"
 	insightsv1api20210401 "github.com/armgen/armgen/generated/insights/v1api20210401"
 	insightsv1api20210401storage "github.com/armgen/armgen/generated/insights/v1api20210401/storage"
+	insightsv1api20210501preview "github.com/armgen/armgen/generated/insights/v1api20210501preview"
+	insightsv1api20210501previewstorage "github.com/armgen/armgen/generated/insights/v1api20210501preview/storage"
 	keyvaultv1api20190901 "github.com/armgen/armgen/generated/keyvault/v1api20190901"
 	keyvaultv1api20190901storage "github.com/armgen/armgen/generated/keyvault/v1api20190901/storage"
 	keyvaultv1api20210401preview "github.com/armgen/armgen/generated/keyvault/v1api20210401preview"
@@ -262,10 +266,12 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(insightsv1api20180416storage.ScheduledQueryRule)},
 		{Obj: new(insightsv1api20190601storage.ActionGroup)},
 		{Obj: new(insightsv1api20200202storage.Component)},
+		{Obj: new(insightsv1api20201001storage.ActivityLogAlert)},
 		{Obj: new(insightsv1api20210308storage.Workbook)},
 		{Obj: new(insightsv1api20210401storage.DataCollectionEndpoint)},
 		{Obj: new(insightsv1api20210401storage.DataCollectionRule)},
 		{Obj: new(insightsv1api20210401storage.DataCollectionRuleAssociation)},
+		{Obj: new(insightsv1api20210501previewstorage.DiagnosticSetting)},
 		{Obj: new(keyvaultv1api20190901storage.Vault)},
 		{Obj: new(keyvaultv1api20190901storage.VaultKey)},
 		{Obj: new(kubernetesconfigurationv1api20210501previewstorage.Extension)},
@@ -466,10 +472,14 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	insightsv1api20190601storage.AddToScheme,
 	insightsv1api20200202.AddToScheme,
 	insightsv1api20200202storage.AddToScheme,
+	insightsv1api20201001.AddToScheme,
+	insightsv1api20201001storage.AddToScheme,
 	insightsv1api20210308.AddToScheme,
 	insightsv1api20210308storage.AddToScheme,
 	insightsv1api20210401.AddToScheme,
 	insightsv1api20210401storage.AddToScheme,
+	insightsv1api20210501preview.AddToScheme,
+	insightsv1api20210501previewstorage.AddToScheme,
 	keyvaultv1api20190901.AddToScheme,
 	keyvaultv1api20190901storage.AddToScheme,
 	keyvaultv1api20210401preview.AddToScheme,

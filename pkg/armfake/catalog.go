@@ -48,6 +48,8 @@ func (t *resourceType) sortedVersions() []string {
 // typeVersion is one resource type at one api-version.
 type typeVersion struct {
 	res *loader.Resource
+	// alts serve the other declarations of res's type in the version, at other scopes (scopes.go).
+	alts []*typeVersion
 	// docs are the swagger files of the version folder, where actions and lists are declared.
 	docs   []*loader.Document
 	corpus *loader.Corpus
@@ -130,7 +132,7 @@ func discoverCatalogue(root string, groups []string) (*catalogue, error) {
 			cat.warnings = append(cat.warnings, r.warn)
 		}
 		for _, res := range r.res {
-			cat.add(&typeVersion{res: res, docs: r.docs, corpus: corpus})
+			cat.add((&typeVersion{res: res, docs: r.docs, corpus: corpus}).withAlternatives())
 		}
 	}
 	if _, ok := cat.types[strings.ToLower(resourceGroupType)]; !ok {

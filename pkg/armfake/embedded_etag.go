@@ -24,7 +24,7 @@ func (s *Server) etagOf(st *stored) string {
 	if tv == nil {
 		return st.etag
 	}
-	ops, err := tv.operations()
+	ops, err := tv.at(parsePath(st.id, "GET").scope).operations()
 	if err != nil {
 		return st.etag
 	}

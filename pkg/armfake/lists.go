@@ -87,14 +87,9 @@ func (s *Server) serveGroupResources(w http.ResponseWriter, r *http.Request, p *
 	s.writeList(w, r, value)
 }
 
-// extensionType says a type is an extension resource (it attaches to any resource or scope).
+// extensionType says a type is an extension resource (it attaches to any resource or scope),
+// at least in one of its declarations.
 func (c *catalogue) extensionType(armType string) bool {
 	t := c.lookup(armType)
-	if t == nil {
-		return false
-	}
-	for _, tv := range t.versions {
-		return tv.res.Scope == astmodel.ScopeExtension
-	}
-	return false
+	return t != nil && t.declaredAt(astmodel.ScopeExtension)
 }

@@ -317,7 +317,7 @@ func (s *Server) renderView(st *stored, write bool) map[string]any {
 	var ops *typeOps
 	if t := s.cat.lookup(st.armType); t != nil {
 		if tv := t.versions[st.apiVersion]; tv != nil {
-			ops, _ = tv.operations()
+			ops, _ = tv.at(p.scope).operations()
 		}
 	}
 	if ops == nil || ops.hasEtag {

@@ -51,6 +51,9 @@ func (s *Server) serveARM(w http.ResponseWriter, r *http.Request, body []byte, w
 		return
 	}
 	tv := t.versions[apiVersion]
+	if tv != nil {
+		tv = tv.at(p.scope)
+	}
 	if tv == nil {
 		writeError(w, http.StatusBadRequest, "InvalidApiVersionParameter", fmt.Sprintf(
 			"The api-version '%s' is invalid for resource type '%s'. The supported versions are '%s'.",

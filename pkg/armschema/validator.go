@@ -17,6 +17,7 @@ import (
 
 	"github.com/go-openapi/spec"
 
+	"github.com/armgen/armgen/pkg/astmodel"
 	"github.com/armgen/armgen/pkg/codegen/loader"
 )
 
@@ -62,9 +63,17 @@ func New(specRoot string) (*Validator, error) {
 }
 
 // Schema returns the PUT body schema of an ARM type (Microsoft.Cache/redis, case-insensitive)
-// at an api-version, loaded once per validator.
+// at an api-version, loaded once per validator. A type declared at several scopes has the body
+// of the declaration the generator prefers (see SchemaAt).
 func (v *Validator) Schema(armType, apiVersion string) (*Schema, error) {
-	key := strings.ToLower(armType) + "@" + apiVersion
+	return v.SchemaAt(armType, apiVersion, "")
+}
+
+// SchemaAt is Schema for the type's declaration at scope, for a type the api-version declares
+// at several scopes with a body each (a diagnostic setting of a subscription, and of any
+// resource); "" is the one the generator prefers.
+func (v *Validator) SchemaAt(armType, apiVersion string, scope astmodel.Scope) (*Schema, error) {
+	key := strings.ToLower(armType) + "@" + apiVersion + "@" + string(scope)
 	v.mu.Lock()
 	e, ok := v.schemas[key]
 	if !ok {
@@ -72,7 +81,7 @@ func (v *Validator) Schema(armType, apiVersion string) (*Schema, error) {
 		v.schemas[key] = e
 	}
 	v.mu.Unlock()
-	e.once.Do(func() { e.schema, e.err = v.load(armType, apiVersion) })
+	e.once.Do(func() { e.schema, e.err = v.load(armType, apiVersion, scope) })
 	return e.schema, e.err
 }
 
@@ -86,7 +95,7 @@ func (v *Validator) Validate(armType, apiVersion string, payload []byte, tolerat
 	return s.Validate(payload, tolerated...)
 }
 
-func (v *Validator) load(armType, apiVersion string) (*Schema, error) {
+func (v *Validator) load(armType, apiVersion string, scope astmodel.Scope) (*Schema, error) {
 	namespace, _, ok := strings.Cut(armType, "/")
 	if !ok || namespace == "" {
 		return nil, fmt.Errorf("ARM type %q is not of the form Microsoft.Provider/type", armType)
@@ -131,6 +140,13 @@ func (v *Validator) load(armType, apiVersion string) (*Schema, error) {
 		}
 		return nil, fmt.Errorf("api-version %s of %s declares no PUT of %s below %s (it declares %s)",
 			apiVersion, strings.Join(groups, ", "), armType, v.index.Root, strings.Join(types, ", "))
+	}
+	if scope != "" {
+		at := res.AtScope(scope)
+		if at == nil {
+			return nil, fmt.Errorf("api-version %s declares %s at the scopes %v, not %s", apiVersion, armType, res.Scopes(), scope)
+		}
+		res = at
 	}
 	if res.Body.Schema == nil {
 		// A PUT that declares no body (web's siteextensions, sql's dnsAliases): the resource is

@@ -174,7 +174,7 @@ func Test_SmartDetectorAlertRule_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_SmartDetectorAlertRule_Spec_ARMPayloadMatchesSwagger checks that what SmartDetectorAlertRule_Spec sends to Azure is a valid Microsoft.AlertsManagement/smartDetectorAlertRules PUT body of api-version 2021-04-01.
 func Test_SmartDetectorAlertRule_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[SmartDetectorAlertRule_Spec](t, GenerateSmartDetectorAlertRule_Spec, "Microsoft.AlertsManagement/smartDetectorAlertRules", "2021-04-01")
+	gentest.RunARMPayloadCheck[SmartDetectorAlertRule_Spec](t, GenerateSmartDetectorAlertRule_Spec, "Microsoft.AlertsManagement/smartDetectorAlertRules", "2021-04-01", "resourcegroup")
 }
 
 // Test_SmartDetectorAlertRule_Spec_JSONRoundTrip checks that JSON keeps every value of SmartDetectorAlertRule_Spec.

@@ -249,7 +249,7 @@ func Test_Api_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Api_Spec_ARMPayloadMatchesSwagger checks that what Api_Spec sends to Azure is a valid Microsoft.ApiManagement/service/apis PUT body of api-version 2020-12-01.
 func Test_Api_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Api_Spec](t, GenerateApi_Spec, "Microsoft.ApiManagement/service/apis", "2020-12-01")
+	gentest.RunARMPayloadCheck[Api_Spec](t, GenerateApi_Spec, "Microsoft.ApiManagement/service/apis", "2020-12-01", "resourcegroup")
 }
 
 // Test_Api_Spec_JSONRoundTrip checks that JSON keeps every value of Api_Spec.

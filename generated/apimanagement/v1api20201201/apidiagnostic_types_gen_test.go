@@ -238,7 +238,7 @@ func Test_ApiDiagnostic_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ApiDiagnostic_Spec_ARMPayloadMatchesSwagger checks that what ApiDiagnostic_Spec sends to Azure is a valid Microsoft.ApiManagement/service/apis/diagnostics PUT body of api-version 2020-12-01.
 func Test_ApiDiagnostic_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ApiDiagnostic_Spec](t, GenerateApiDiagnostic_Spec, "Microsoft.ApiManagement/service/apis/diagnostics", "2020-12-01")
+	gentest.RunARMPayloadCheck[ApiDiagnostic_Spec](t, GenerateApiDiagnostic_Spec, "Microsoft.ApiManagement/service/apis/diagnostics", "2020-12-01", "resourcegroup")
 }
 
 // Test_ApiDiagnostic_Spec_JSONRoundTrip checks that JSON keeps every value of ApiDiagnostic_Spec.

@@ -77,7 +77,7 @@ func Test_ApiPolicy_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ApiPolicy_Spec_ARMPayloadMatchesSwagger checks that what ApiPolicy_Spec sends to Azure is a valid Microsoft.ApiManagement/service/apis/policies PUT body of api-version 2020-12-01.
 func Test_ApiPolicy_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ApiPolicy_Spec](t, GenerateApiPolicy_Spec, "Microsoft.ApiManagement/service/apis/policies", "2020-12-01")
+	gentest.RunARMPayloadCheck[ApiPolicy_Spec](t, GenerateApiPolicy_Spec, "Microsoft.ApiManagement/service/apis/policies", "2020-12-01", "resourcegroup")
 }
 
 // Test_ApiPolicy_Spec_JSONRoundTrip checks that JSON keeps every value of ApiPolicy_Spec.

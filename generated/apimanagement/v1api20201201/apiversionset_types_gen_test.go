@@ -84,7 +84,7 @@ func Test_ApiVersionSet_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ApiVersionSet_Spec_ARMPayloadMatchesSwagger checks that what ApiVersionSet_Spec sends to Azure is a valid Microsoft.ApiManagement/service/apiVersionSets PUT body of api-version 2020-12-01.
 func Test_ApiVersionSet_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ApiVersionSet_Spec](t, GenerateApiVersionSet_Spec, "Microsoft.ApiManagement/service/apiVersionSets", "2020-12-01")
+	gentest.RunARMPayloadCheck[ApiVersionSet_Spec](t, GenerateApiVersionSet_Spec, "Microsoft.ApiManagement/service/apiVersionSets", "2020-12-01", "resourcegroup")
 }
 
 // Test_ApiVersionSet_Spec_JSONRoundTrip checks that JSON keeps every value of ApiVersionSet_Spec.

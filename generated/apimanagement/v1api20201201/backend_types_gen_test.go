@@ -217,7 +217,7 @@ func Test_Backend_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Backend_Spec_ARMPayloadMatchesSwagger checks that what Backend_Spec sends to Azure is a valid Microsoft.ApiManagement/service/backends PUT body of api-version 2020-12-01.
 func Test_Backend_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Backend_Spec](t, GenerateBackend_Spec, "Microsoft.ApiManagement/service/backends", "2020-12-01")
+	gentest.RunARMPayloadCheck[Backend_Spec](t, GenerateBackend_Spec, "Microsoft.ApiManagement/service/backends", "2020-12-01", "resourcegroup")
 }
 
 // Test_Backend_Spec_JSONRoundTrip checks that JSON keeps every value of Backend_Spec.

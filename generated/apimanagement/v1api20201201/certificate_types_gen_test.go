@@ -98,7 +98,7 @@ func Test_Certificate_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Certificate_Spec_ARMPayloadMatchesSwagger checks that what Certificate_Spec sends to Azure is a valid Microsoft.ApiManagement/service/certificates PUT body of api-version 2020-12-01.
 func Test_Certificate_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Certificate_Spec](t, GenerateCertificate_Spec, "Microsoft.ApiManagement/service/certificates", "2020-12-01")
+	gentest.RunARMPayloadCheck[Certificate_Spec](t, GenerateCertificate_Spec, "Microsoft.ApiManagement/service/certificates", "2020-12-01", "resourcegroup")
 }
 
 // Test_Certificate_Spec_JSONRoundTrip checks that JSON keeps every value of Certificate_Spec.

@@ -82,7 +82,7 @@ func Test_Diagnostic_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Diagnostic_Spec_ARMPayloadMatchesSwagger checks that what Diagnostic_Spec sends to Azure is a valid Microsoft.ApiManagement/service/diagnostics PUT body of api-version 2020-12-01.
 func Test_Diagnostic_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Diagnostic_Spec](t, GenerateDiagnostic_Spec, "Microsoft.ApiManagement/service/diagnostics", "2020-12-01")
+	gentest.RunARMPayloadCheck[Diagnostic_Spec](t, GenerateDiagnostic_Spec, "Microsoft.ApiManagement/service/diagnostics", "2020-12-01", "resourcegroup")
 }
 
 // Test_Diagnostic_Spec_JSONRoundTrip checks that JSON keeps every value of Diagnostic_Spec.

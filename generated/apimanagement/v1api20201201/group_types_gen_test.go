@@ -83,7 +83,7 @@ func Test_Group_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Group_Spec_ARMPayloadMatchesSwagger checks that what Group_Spec sends to Azure is a valid Microsoft.ApiManagement/service/groups PUT body of api-version 2020-12-01.
 func Test_Group_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Group_Spec](t, GenerateGroup_Spec, "Microsoft.ApiManagement/service/groups", "2020-12-01")
+	gentest.RunARMPayloadCheck[Group_Spec](t, GenerateGroup_Spec, "Microsoft.ApiManagement/service/groups", "2020-12-01", "resourcegroup")
 }
 
 // Test_Group_Spec_JSONRoundTrip checks that JSON keeps every value of Group_Spec.

@@ -84,7 +84,7 @@ func Test_Logger_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Logger_Spec_ARMPayloadMatchesSwagger checks that what Logger_Spec sends to Azure is a valid Microsoft.ApiManagement/service/loggers PUT body of api-version 2020-12-01.
 func Test_Logger_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Logger_Spec](t, GenerateLogger_Spec, "Microsoft.ApiManagement/service/loggers", "2020-12-01")
+	gentest.RunARMPayloadCheck[Logger_Spec](t, GenerateLogger_Spec, "Microsoft.ApiManagement/service/loggers", "2020-12-01", "resourcegroup")
 }
 
 // Test_Logger_Spec_JSONRoundTrip checks that JSON keeps every value of Logger_Spec.

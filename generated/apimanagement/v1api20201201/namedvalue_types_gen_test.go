@@ -74,7 +74,7 @@ func Test_NamedValue_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_NamedValue_Spec_ARMPayloadMatchesSwagger checks that what NamedValue_Spec sends to Azure is a valid Microsoft.ApiManagement/service/namedValues PUT body of api-version 2020-12-01.
 func Test_NamedValue_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[NamedValue_Spec](t, GenerateNamedValue_Spec, "Microsoft.ApiManagement/service/namedValues", "2020-12-01")
+	gentest.RunARMPayloadCheck[NamedValue_Spec](t, GenerateNamedValue_Spec, "Microsoft.ApiManagement/service/namedValues", "2020-12-01", "resourcegroup")
 }
 
 // Test_NamedValue_Spec_JSONRoundTrip checks that JSON keeps every value of NamedValue_Spec.

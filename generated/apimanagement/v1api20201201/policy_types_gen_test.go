@@ -67,7 +67,7 @@ func Test_Policy_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Policy_Spec_ARMPayloadMatchesSwagger checks that what Policy_Spec sends to Azure is a valid Microsoft.ApiManagement/service/policies PUT body of api-version 2020-12-01.
 func Test_Policy_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Policy_Spec](t, GeneratePolicy_Spec, "Microsoft.ApiManagement/service/policies", "2020-12-01")
+	gentest.RunARMPayloadCheck[Policy_Spec](t, GeneratePolicy_Spec, "Microsoft.ApiManagement/service/policies", "2020-12-01", "resourcegroup")
 }
 
 // Test_Policy_Spec_JSONRoundTrip checks that JSON keeps every value of Policy_Spec.

@@ -88,7 +88,7 @@ func Test_Product_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Product_Spec_ARMPayloadMatchesSwagger checks that what Product_Spec sends to Azure is a valid Microsoft.ApiManagement/service/products PUT body of api-version 2020-12-01.
 func Test_Product_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Product_Spec](t, GenerateProduct_Spec, "Microsoft.ApiManagement/service/products", "2020-12-01")
+	gentest.RunARMPayloadCheck[Product_Spec](t, GenerateProduct_Spec, "Microsoft.ApiManagement/service/products", "2020-12-01", "resourcegroup")
 }
 
 // Test_Product_Spec_JSONRoundTrip checks that JSON keeps every value of Product_Spec.

@@ -61,7 +61,7 @@ func Test_ProductApi_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ProductApi_Spec_ARMPayloadMatchesSwagger checks that what ProductApi_Spec sends to Azure is a valid Microsoft.ApiManagement/service/products/apis PUT body of api-version 2020-12-01.
 func Test_ProductApi_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ProductApi_Spec](t, GenerateProductApi_Spec, "Microsoft.ApiManagement/service/products/apis", "2020-12-01")
+	gentest.RunARMPayloadCheck[ProductApi_Spec](t, GenerateProductApi_Spec, "Microsoft.ApiManagement/service/products/apis", "2020-12-01", "resourcegroup")
 }
 
 // Test_ProductApi_Spec_JSONRoundTrip checks that JSON keeps every value of ProductApi_Spec.

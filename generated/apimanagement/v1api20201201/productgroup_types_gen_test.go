@@ -61,7 +61,7 @@ func Test_ProductGroup_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ProductGroup_Spec_ARMPayloadMatchesSwagger checks that what ProductGroup_Spec sends to Azure is a valid Microsoft.ApiManagement/service/products/groups PUT body of api-version 2020-12-01.
 func Test_ProductGroup_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ProductGroup_Spec](t, GenerateProductGroup_Spec, "Microsoft.ApiManagement/service/products/groups", "2020-12-01")
+	gentest.RunARMPayloadCheck[ProductGroup_Spec](t, GenerateProductGroup_Spec, "Microsoft.ApiManagement/service/products/groups", "2020-12-01", "resourcegroup")
 }
 
 // Test_ProductGroup_Spec_JSONRoundTrip checks that JSON keeps every value of ProductGroup_Spec.

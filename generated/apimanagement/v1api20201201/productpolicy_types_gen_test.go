@@ -67,7 +67,7 @@ func Test_ProductPolicy_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ProductPolicy_Spec_ARMPayloadMatchesSwagger checks that what ProductPolicy_Spec sends to Azure is a valid Microsoft.ApiManagement/service/products/policies PUT body of api-version 2020-12-01.
 func Test_ProductPolicy_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ProductPolicy_Spec](t, GenerateProductPolicy_Spec, "Microsoft.ApiManagement/service/products/policies", "2020-12-01")
+	gentest.RunARMPayloadCheck[ProductPolicy_Spec](t, GenerateProductPolicy_Spec, "Microsoft.ApiManagement/service/products/policies", "2020-12-01", "resourcegroup")
 }
 
 // Test_ProductPolicy_Spec_JSONRoundTrip checks that JSON keeps every value of ProductPolicy_Spec.

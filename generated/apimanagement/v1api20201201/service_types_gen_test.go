@@ -333,7 +333,7 @@ func Test_Service_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Service_Spec_ARMPayloadMatchesSwagger checks that what Service_Spec sends to Azure is a valid Microsoft.ApiManagement/service PUT body of api-version 2020-12-01.
 func Test_Service_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Service_Spec](t, GenerateService_Spec, "Microsoft.ApiManagement/service", "2020-12-01")
+	gentest.RunARMPayloadCheck[Service_Spec](t, GenerateService_Spec, "Microsoft.ApiManagement/service", "2020-12-01", "resourcegroup")
 }
 
 // Test_Service_Spec_JSONRoundTrip checks that JSON keeps every value of Service_Spec.

@@ -88,7 +88,7 @@ func Test_ServiceGateway_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ServiceGateway_Spec_ARMPayloadMatchesSwagger checks that what ServiceGateway_Spec sends to Azure is a valid Microsoft.ApiManagement/service/gateways PUT body of api-version 2020-12-01.
 func Test_ServiceGateway_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ServiceGateway_Spec](t, GenerateServiceGateway_Spec, "Microsoft.ApiManagement/service/gateways", "2020-12-01")
+	gentest.RunARMPayloadCheck[ServiceGateway_Spec](t, GenerateServiceGateway_Spec, "Microsoft.ApiManagement/service/gateways", "2020-12-01", "resourcegroup")
 }
 
 // Test_ServiceGateway_Spec_JSONRoundTrip checks that JSON keeps every value of ServiceGateway_Spec.

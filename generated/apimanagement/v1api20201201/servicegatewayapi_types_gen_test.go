@@ -76,7 +76,7 @@ func Test_ServiceGatewayApi_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ServiceGatewayApi_Spec_ARMPayloadMatchesSwagger checks that what ServiceGatewayApi_Spec sends to Azure is a valid Microsoft.ApiManagement/service/gateways/apis PUT body of api-version 2020-12-01.
 func Test_ServiceGatewayApi_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ServiceGatewayApi_Spec](t, GenerateServiceGatewayApi_Spec, "Microsoft.ApiManagement/service/gateways/apis", "2020-12-01")
+	gentest.RunARMPayloadCheck[ServiceGatewayApi_Spec](t, GenerateServiceGatewayApi_Spec, "Microsoft.ApiManagement/service/gateways/apis", "2020-12-01", "resourcegroup")
 }
 
 // Test_ServiceGatewayApi_Spec_JSONRoundTrip checks that JSON keeps every value of ServiceGatewayApi_Spec.

@@ -66,7 +66,7 @@ func Test_ServiceGatewayCertificateAuthority_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ServiceGatewayCertificateAuthority_Spec_ARMPayloadMatchesSwagger checks that what ServiceGatewayCertificateAuthority_Spec sends to Azure is a valid Microsoft.ApiManagement/service/gateways/certificateAuthorities PUT body of api-version 2020-12-01.
 func Test_ServiceGatewayCertificateAuthority_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ServiceGatewayCertificateAuthority_Spec](t, GenerateServiceGatewayCertificateAuthority_Spec, "Microsoft.ApiManagement/service/gateways/certificateAuthorities", "2020-12-01")
+	gentest.RunARMPayloadCheck[ServiceGatewayCertificateAuthority_Spec](t, GenerateServiceGatewayCertificateAuthority_Spec, "Microsoft.ApiManagement/service/gateways/certificateAuthorities", "2020-12-01", "resourcegroup")
 }
 
 // Test_ServiceGatewayCertificateAuthority_Spec_JSONRoundTrip checks that JSON keeps every value of ServiceGatewayCertificateAuthority_Spec.

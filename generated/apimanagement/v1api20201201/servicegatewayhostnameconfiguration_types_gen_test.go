@@ -76,7 +76,7 @@ func Test_ServiceGatewayHostnameConfiguration_STATUS_ARMRoundTrip(t *testing.T) 
 
 // Test_ServiceGatewayHostnameConfiguration_Spec_ARMPayloadMatchesSwagger checks that what ServiceGatewayHostnameConfiguration_Spec sends to Azure is a valid Microsoft.ApiManagement/service/gateways/hostnameConfigurations PUT body of api-version 2020-12-01.
 func Test_ServiceGatewayHostnameConfiguration_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ServiceGatewayHostnameConfiguration_Spec](t, GenerateServiceGatewayHostnameConfiguration_Spec, "Microsoft.ApiManagement/service/gateways/hostnameConfigurations", "2020-12-01")
+	gentest.RunARMPayloadCheck[ServiceGatewayHostnameConfiguration_Spec](t, GenerateServiceGatewayHostnameConfiguration_Spec, "Microsoft.ApiManagement/service/gateways/hostnameConfigurations", "2020-12-01", "resourcegroup")
 }
 
 // Test_ServiceGatewayHostnameConfiguration_Spec_JSONRoundTrip checks that JSON keeps every value of ServiceGatewayHostnameConfiguration_Spec.

@@ -101,7 +101,7 @@ func Test_Subscription_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Subscription_Spec_ARMPayloadMatchesSwagger checks that what Subscription_Spec sends to Azure is a valid Microsoft.ApiManagement/service/subscriptions PUT body of api-version 2020-12-01.
 func Test_Subscription_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Subscription_Spec](t, GenerateSubscription_Spec, "Microsoft.ApiManagement/service/subscriptions", "2020-12-01")
+	gentest.RunARMPayloadCheck[Subscription_Spec](t, GenerateSubscription_Spec, "Microsoft.ApiManagement/service/subscriptions", "2020-12-01", "resourcegroup")
 }
 
 // Test_Subscription_Spec_JSONRoundTrip checks that JSON keeps every value of Subscription_Spec.

@@ -128,7 +128,7 @@ func Test_User_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_User_Spec_ARMPayloadMatchesSwagger checks that what User_Spec sends to Azure is a valid Microsoft.ApiManagement/service/users PUT body of api-version 2020-12-01.
 func Test_User_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[User_Spec](t, GenerateUser_Spec, "Microsoft.ApiManagement/service/users", "2020-12-01")
+	gentest.RunARMPayloadCheck[User_Spec](t, GenerateUser_Spec, "Microsoft.ApiManagement/service/users", "2020-12-01", "resourcegroup")
 }
 
 // Test_User_Spec_JSONRoundTrip checks that JSON keeps every value of User_Spec.

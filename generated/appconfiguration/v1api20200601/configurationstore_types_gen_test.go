@@ -239,7 +239,7 @@ func Test_ConfigurationStore_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ConfigurationStore_Spec_ARMPayloadMatchesSwagger checks that what ConfigurationStore_Spec sends to Azure is a valid Microsoft.AppConfiguration/configurationStores PUT body of api-version 2020-06-01.
 func Test_ConfigurationStore_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ConfigurationStore_Spec](t, GenerateConfigurationStore_Spec, "Microsoft.AppConfiguration/configurationStores", "2020-06-01")
+	gentest.RunARMPayloadCheck[ConfigurationStore_Spec](t, GenerateConfigurationStore_Spec, "Microsoft.AppConfiguration/configurationStores", "2020-06-01", "resourcegroup")
 }
 
 // Test_ConfigurationStore_Spec_JSONRoundTrip checks that JSON keeps every value of ConfigurationStore_Spec.

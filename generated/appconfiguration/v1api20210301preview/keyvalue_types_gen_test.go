@@ -75,7 +75,7 @@ func Test_KeyValue_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_KeyValue_Spec_ARMPayloadMatchesSwagger checks that what KeyValue_Spec sends to Azure is a valid Microsoft.AppConfiguration/configurationStores/keyValues PUT body of api-version 2021-03-01-preview.
 func Test_KeyValue_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[KeyValue_Spec](t, GenerateKeyValue_Spec, "Microsoft.AppConfiguration/configurationStores/keyValues", "2021-03-01-preview")
+	gentest.RunARMPayloadCheck[KeyValue_Spec](t, GenerateKeyValue_Spec, "Microsoft.AppConfiguration/configurationStores/keyValues", "2021-03-01-preview", "resourcegroup")
 }
 
 // Test_KeyValue_Spec_JSONRoundTrip checks that JSON keeps every value of KeyValue_Spec.

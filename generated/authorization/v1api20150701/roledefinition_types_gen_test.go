@@ -90,7 +90,7 @@ func Test_RoleDefinition_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_RoleDefinition_Spec_ARMPayloadMatchesSwagger checks that what RoleDefinition_Spec sends to Azure is a valid Microsoft.Authorization/roleDefinitions PUT body of api-version 2015-07-01.
 func Test_RoleDefinition_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[RoleDefinition_Spec](t, GenerateRoleDefinition_Spec, "Microsoft.Authorization/roleDefinitions", "2015-07-01")
+	gentest.RunARMPayloadCheck[RoleDefinition_Spec](t, GenerateRoleDefinition_Spec, "Microsoft.Authorization/roleDefinitions", "2015-07-01", "extension")
 }
 
 // Test_RoleDefinition_Spec_JSONRoundTrip checks that JSON keeps every value of RoleDefinition_Spec.

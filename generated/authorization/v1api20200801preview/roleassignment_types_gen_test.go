@@ -94,7 +94,7 @@ func Test_RoleAssignment_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_RoleAssignment_Spec_ARMPayloadMatchesSwagger checks that what RoleAssignment_Spec sends to Azure is a valid Microsoft.Authorization/roleAssignments PUT body of api-version 2020-08-01-preview.
 func Test_RoleAssignment_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[RoleAssignment_Spec](t, GenerateRoleAssignment_Spec, "Microsoft.Authorization/roleAssignments", "2020-08-01-preview")
+	gentest.RunARMPayloadCheck[RoleAssignment_Spec](t, GenerateRoleAssignment_Spec, "Microsoft.Authorization/roleAssignments", "2020-08-01-preview", "extension")
 }
 
 // Test_RoleAssignment_Spec_JSONRoundTrip checks that JSON keeps every value of RoleAssignment_Spec.

@@ -209,7 +209,7 @@ func Test_RoleEligibilityScheduleRequest_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_RoleEligibilityScheduleRequest_Spec_ARMPayloadMatchesSwagger checks that what RoleEligibilityScheduleRequest_Spec sends to Azure is a valid Microsoft.Authorization/roleEligibilityScheduleRequests PUT body of api-version 2020-10-01-preview.
 func Test_RoleEligibilityScheduleRequest_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[RoleEligibilityScheduleRequest_Spec](t, GenerateRoleEligibilityScheduleRequest_Spec, "Microsoft.Authorization/roleEligibilityScheduleRequests", "2020-10-01-preview")
+	gentest.RunARMPayloadCheck[RoleEligibilityScheduleRequest_Spec](t, GenerateRoleEligibilityScheduleRequest_Spec, "Microsoft.Authorization/roleEligibilityScheduleRequests", "2020-10-01-preview", "extension")
 }
 
 // Test_RoleEligibilityScheduleRequest_Spec_JSONRoundTrip checks that JSON keeps every value of RoleEligibilityScheduleRequest_Spec.

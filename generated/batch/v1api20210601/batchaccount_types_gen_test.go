@@ -315,7 +315,7 @@ func Test_BatchAccount_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_BatchAccount_Spec_ARMPayloadMatchesSwagger checks that what BatchAccount_Spec sends to Azure is a valid Microsoft.Batch/batchAccounts PUT body of api-version 2021-06-01.
 func Test_BatchAccount_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[BatchAccount_Spec](t, GenerateBatchAccount_Spec, "Microsoft.Batch/batchAccounts", "2021-06-01")
+	gentest.RunARMPayloadCheck[BatchAccount_Spec](t, GenerateBatchAccount_Spec, "Microsoft.Batch/batchAccounts", "2021-06-01", "resourcegroup")
 }
 
 // Test_BatchAccount_Spec_JSONRoundTrip checks that JSON keeps every value of BatchAccount_Spec.

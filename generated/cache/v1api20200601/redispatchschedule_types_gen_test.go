@@ -94,7 +94,7 @@ func Test_RedisPatchSchedule_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_RedisPatchSchedule_Spec_ARMPayloadMatchesSwagger checks that what RedisPatchSchedule_Spec sends to Azure is a valid Microsoft.Cache/redis/patchSchedules PUT body of api-version 2020-06-01.
 func Test_RedisPatchSchedule_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[RedisPatchSchedule_Spec](t, GenerateRedisPatchSchedule_Spec, "Microsoft.Cache/redis/patchSchedules", "2020-06-01")
+	gentest.RunARMPayloadCheck[RedisPatchSchedule_Spec](t, GenerateRedisPatchSchedule_Spec, "Microsoft.Cache/redis/patchSchedules", "2020-06-01", "resourcegroup")
 }
 
 // Test_RedisPatchSchedule_Spec_JSONRoundTrip checks that JSON keeps every value of RedisPatchSchedule_Spec.

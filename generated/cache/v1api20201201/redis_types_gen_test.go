@@ -242,7 +242,7 @@ func Test_Redis_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Redis_Spec_ARMPayloadMatchesSwagger checks that what Redis_Spec sends to Azure is a valid Microsoft.Cache/redis PUT body of api-version 2020-12-01.
 func Test_Redis_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Redis_Spec](t, GenerateRedis_Spec, "Microsoft.Cache/redis", "2020-12-01")
+	gentest.RunARMPayloadCheck[Redis_Spec](t, GenerateRedis_Spec, "Microsoft.Cache/redis", "2020-12-01", "resourcegroup")
 }
 
 // Test_Redis_Spec_JSONRoundTrip checks that JSON keeps every value of Redis_Spec.

@@ -68,7 +68,7 @@ func Test_RedisFirewallRule_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_RedisFirewallRule_Spec_ARMPayloadMatchesSwagger checks that what RedisFirewallRule_Spec sends to Azure is a valid Microsoft.Cache/redis/firewallRules PUT body of api-version 2020-12-01.
 func Test_RedisFirewallRule_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[RedisFirewallRule_Spec](t, GenerateRedisFirewallRule_Spec, "Microsoft.Cache/redis/firewallRules", "2020-12-01")
+	gentest.RunARMPayloadCheck[RedisFirewallRule_Spec](t, GenerateRedisFirewallRule_Spec, "Microsoft.Cache/redis/firewallRules", "2020-12-01", "resourcegroup")
 }
 
 // Test_RedisFirewallRule_Spec_JSONRoundTrip checks that JSON keeps every value of RedisFirewallRule_Spec.

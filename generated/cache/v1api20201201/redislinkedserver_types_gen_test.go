@@ -81,7 +81,7 @@ func Test_RedisLinkedServer_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_RedisLinkedServer_Spec_ARMPayloadMatchesSwagger checks that what RedisLinkedServer_Spec sends to Azure is a valid Microsoft.Cache/redis/linkedServers PUT body of api-version 2020-12-01.
 func Test_RedisLinkedServer_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[RedisLinkedServer_Spec](t, GenerateRedisLinkedServer_Spec, "Microsoft.Cache/redis/linkedServers", "2020-12-01")
+	gentest.RunARMPayloadCheck[RedisLinkedServer_Spec](t, GenerateRedisLinkedServer_Spec, "Microsoft.Cache/redis/linkedServers", "2020-12-01", "resourcegroup")
 }
 
 // Test_RedisLinkedServer_Spec_JSONRoundTrip checks that JSON keeps every value of RedisLinkedServer_Spec.

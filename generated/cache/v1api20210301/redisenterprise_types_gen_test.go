@@ -163,7 +163,7 @@ func Test_RedisEnterprise_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_RedisEnterprise_Spec_ARMPayloadMatchesSwagger checks that what RedisEnterprise_Spec sends to Azure is a valid Microsoft.Cache/redisEnterprise PUT body of api-version 2021-03-01.
 func Test_RedisEnterprise_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[RedisEnterprise_Spec](t, GenerateRedisEnterprise_Spec, "Microsoft.Cache/redisEnterprise", "2021-03-01")
+	gentest.RunARMPayloadCheck[RedisEnterprise_Spec](t, GenerateRedisEnterprise_Spec, "Microsoft.Cache/redisEnterprise", "2021-03-01", "resourcegroup")
 }
 
 // Test_RedisEnterprise_Spec_JSONRoundTrip checks that JSON keeps every value of RedisEnterprise_Spec.

@@ -174,7 +174,7 @@ func Test_RedisEnterpriseDatabase_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_RedisEnterpriseDatabase_Spec_ARMPayloadMatchesSwagger checks that what RedisEnterpriseDatabase_Spec sends to Azure is a valid Microsoft.Cache/redisEnterprise/databases PUT body of api-version 2021-03-01.
 func Test_RedisEnterpriseDatabase_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[RedisEnterpriseDatabase_Spec](t, GenerateRedisEnterpriseDatabase_Spec, "Microsoft.Cache/redisEnterprise/databases", "2021-03-01")
+	gentest.RunARMPayloadCheck[RedisEnterpriseDatabase_Spec](t, GenerateRedisEnterpriseDatabase_Spec, "Microsoft.Cache/redisEnterprise/databases", "2021-03-01", "resourcegroup")
 }
 
 // Test_RedisEnterpriseDatabase_Spec_JSONRoundTrip checks that JSON keeps every value of RedisEnterpriseDatabase_Spec.

@@ -167,7 +167,7 @@ func Test_AfdCustomDomain_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_AfdCustomDomain_Spec_ARMPayloadMatchesSwagger checks that what AfdCustomDomain_Spec sends to Azure is a valid Microsoft.Cdn/profiles/customDomains PUT body of api-version 2020-09-01.
 func Test_AfdCustomDomain_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[AfdCustomDomain_Spec](t, GenerateAfdCustomDomain_Spec, "Microsoft.Cdn/profiles/customDomains", "2020-09-01")
+	gentest.RunARMPayloadCheck[AfdCustomDomain_Spec](t, GenerateAfdCustomDomain_Spec, "Microsoft.Cdn/profiles/customDomains", "2020-09-01", "resourcegroup")
 }
 
 // Test_AfdCustomDomain_Spec_JSONRoundTrip checks that JSON keeps every value of AfdCustomDomain_Spec.

@@ -86,7 +86,7 @@ func Test_AfdEndpoint_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_AfdEndpoint_Spec_ARMPayloadMatchesSwagger checks that what AfdEndpoint_Spec sends to Azure is a valid Microsoft.Cdn/profiles/afdEndpoints PUT body of api-version 2020-09-01.
 func Test_AfdEndpoint_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[AfdEndpoint_Spec](t, GenerateAfdEndpoint_Spec, "Microsoft.Cdn/profiles/afdEndpoints", "2020-09-01")
+	gentest.RunARMPayloadCheck[AfdEndpoint_Spec](t, GenerateAfdEndpoint_Spec, "Microsoft.Cdn/profiles/afdEndpoints", "2020-09-01", "resourcegroup")
 }
 
 // Test_AfdEndpoint_Spec_JSONRoundTrip checks that JSON keeps every value of AfdEndpoint_Spec.

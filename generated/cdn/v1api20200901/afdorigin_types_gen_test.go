@@ -86,7 +86,7 @@ func Test_AfdOrigin_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_AfdOrigin_Spec_ARMPayloadMatchesSwagger checks that what AfdOrigin_Spec sends to Azure is a valid Microsoft.Cdn/profiles/originGroups/origins PUT body of api-version 2020-09-01.
 func Test_AfdOrigin_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[AfdOrigin_Spec](t, GenerateAfdOrigin_Spec, "Microsoft.Cdn/profiles/originGroups/origins", "2020-09-01")
+	gentest.RunARMPayloadCheck[AfdOrigin_Spec](t, GenerateAfdOrigin_Spec, "Microsoft.Cdn/profiles/originGroups/origins", "2020-09-01", "resourcegroup")
 }
 
 // Test_AfdOrigin_Spec_JSONRoundTrip checks that JSON keeps every value of AfdOrigin_Spec.

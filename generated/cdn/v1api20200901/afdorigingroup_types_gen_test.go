@@ -179,7 +179,7 @@ func Test_AfdOriginGroup_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_AfdOriginGroup_Spec_ARMPayloadMatchesSwagger checks that what AfdOriginGroup_Spec sends to Azure is a valid Microsoft.Cdn/profiles/originGroups PUT body of api-version 2020-09-01.
 func Test_AfdOriginGroup_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[AfdOriginGroup_Spec](t, GenerateAfdOriginGroup_Spec, "Microsoft.Cdn/profiles/originGroups", "2020-09-01")
+	gentest.RunARMPayloadCheck[AfdOriginGroup_Spec](t, GenerateAfdOriginGroup_Spec, "Microsoft.Cdn/profiles/originGroups", "2020-09-01", "resourcegroup")
 }
 
 // Test_AfdOriginGroup_Spec_JSONRoundTrip checks that JSON keeps every value of AfdOriginGroup_Spec.

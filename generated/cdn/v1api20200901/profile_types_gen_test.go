@@ -103,7 +103,7 @@ func Test_Profile_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Profile_Spec_ARMPayloadMatchesSwagger checks that what Profile_Spec sends to Azure is a valid Microsoft.Cdn/profiles PUT body of api-version 2020-09-01.
 func Test_Profile_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Profile_Spec](t, GenerateProfile_Spec, "Microsoft.Cdn/profiles", "2020-09-01")
+	gentest.RunARMPayloadCheck[Profile_Spec](t, GenerateProfile_Spec, "Microsoft.Cdn/profiles", "2020-09-01", "resourcegroup")
 }
 
 // Test_Profile_Spec_JSONRoundTrip checks that JSON keeps every value of Profile_Spec.

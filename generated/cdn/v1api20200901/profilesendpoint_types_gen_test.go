@@ -1983,7 +1983,7 @@ func Test_ProfilesEndpoint_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ProfilesEndpoint_Spec_ARMPayloadMatchesSwagger checks that what ProfilesEndpoint_Spec sends to Azure is a valid Microsoft.Cdn/profiles/endpoints PUT body of api-version 2020-09-01.
 func Test_ProfilesEndpoint_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ProfilesEndpoint_Spec](t, GenerateProfilesEndpoint_Spec, "Microsoft.Cdn/profiles/endpoints", "2020-09-01")
+	gentest.RunARMPayloadCheck[ProfilesEndpoint_Spec](t, GenerateProfilesEndpoint_Spec, "Microsoft.Cdn/profiles/endpoints", "2020-09-01", "resourcegroup")
 }
 
 // Test_ProfilesEndpoint_Spec_JSONRoundTrip checks that JSON keeps every value of ProfilesEndpoint_Spec.

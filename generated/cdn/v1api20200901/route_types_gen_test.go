@@ -141,7 +141,7 @@ func Test_Route_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Route_Spec_ARMPayloadMatchesSwagger checks that what Route_Spec sends to Azure is a valid Microsoft.Cdn/profiles/afdEndpoints/routes PUT body of api-version 2020-09-01.
 func Test_Route_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Route_Spec](t, GenerateRoute_Spec, "Microsoft.Cdn/profiles/afdEndpoints/routes", "2020-09-01")
+	gentest.RunARMPayloadCheck[Route_Spec](t, GenerateRoute_Spec, "Microsoft.Cdn/profiles/afdEndpoints/routes", "2020-09-01", "resourcegroup")
 }
 
 // Test_Route_Spec_JSONRoundTrip checks that JSON keeps every value of Route_Spec.

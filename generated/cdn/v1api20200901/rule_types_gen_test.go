@@ -85,7 +85,7 @@ func Test_Rule_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Rule_Spec_ARMPayloadMatchesSwagger checks that what Rule_Spec sends to Azure is a valid Microsoft.Cdn/profiles/ruleSets/rules PUT body of api-version 2020-09-01.
 func Test_Rule_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Rule_Spec](t, GenerateRule_Spec, "Microsoft.Cdn/profiles/ruleSets/rules", "2020-09-01")
+	gentest.RunARMPayloadCheck[Rule_Spec](t, GenerateRule_Spec, "Microsoft.Cdn/profiles/ruleSets/rules", "2020-09-01", "resourcegroup")
 }
 
 // Test_Rule_Spec_JSONRoundTrip checks that JSON keeps every value of Rule_Spec.

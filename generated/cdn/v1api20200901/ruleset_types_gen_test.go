@@ -67,7 +67,7 @@ func Test_RuleSet_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_RuleSet_Spec_ARMPayloadMatchesSwagger checks that what RuleSet_Spec sends to Azure is a valid Microsoft.Cdn/profiles/ruleSets PUT body of api-version 2020-09-01.
 func Test_RuleSet_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[RuleSet_Spec](t, GenerateRuleSet_Spec, "Microsoft.Cdn/profiles/ruleSets", "2020-09-01")
+	gentest.RunARMPayloadCheck[RuleSet_Spec](t, GenerateRuleSet_Spec, "Microsoft.Cdn/profiles/ruleSets", "2020-09-01", "resourcegroup")
 }
 
 // Test_RuleSet_Spec_JSONRoundTrip checks that JSON keeps every value of RuleSet_Spec.

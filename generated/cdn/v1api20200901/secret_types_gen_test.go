@@ -191,7 +191,7 @@ func Test_Secret_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Secret_Spec_ARMPayloadMatchesSwagger checks that what Secret_Spec sends to Azure is a valid Microsoft.Cdn/profiles/secrets PUT body of api-version 2020-09-01.
 func Test_Secret_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Secret_Spec](t, GenerateSecret_Spec, "Microsoft.Cdn/profiles/secrets", "2020-09-01")
+	gentest.RunARMPayloadCheck[Secret_Spec](t, GenerateSecret_Spec, "Microsoft.Cdn/profiles/secrets", "2020-09-01", "resourcegroup")
 }
 
 // Test_Secret_Spec_JSONRoundTrip checks that JSON keeps every value of Secret_Spec.

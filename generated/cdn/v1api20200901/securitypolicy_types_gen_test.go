@@ -135,7 +135,7 @@ func Test_SecurityPolicy_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_SecurityPolicy_Spec_ARMPayloadMatchesSwagger checks that what SecurityPolicy_Spec sends to Azure is a valid Microsoft.Cdn/profiles/securityPolicies PUT body of api-version 2020-09-01.
 func Test_SecurityPolicy_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[SecurityPolicy_Spec](t, GenerateSecurityPolicy_Spec, "Microsoft.Cdn/profiles/securityPolicies", "2020-09-01")
+	gentest.RunARMPayloadCheck[SecurityPolicy_Spec](t, GenerateSecurityPolicy_Spec, "Microsoft.Cdn/profiles/securityPolicies", "2020-09-01", "resourcegroup")
 }
 
 // Test_SecurityPolicy_Spec_JSONRoundTrip checks that JSON keeps every value of SecurityPolicy_Spec.

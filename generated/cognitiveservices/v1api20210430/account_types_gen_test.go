@@ -502,7 +502,7 @@ func Test_Account_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Account_Spec_ARMPayloadMatchesSwagger checks that what Account_Spec sends to Azure is a valid Microsoft.CognitiveServices/accounts PUT body of api-version 2021-04-30.
 func Test_Account_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Account_Spec](t, GenerateAccount_Spec, "Microsoft.CognitiveServices/accounts", "2021-04-30")
+	gentest.RunARMPayloadCheck[Account_Spec](t, GenerateAccount_Spec, "Microsoft.CognitiveServices/accounts", "2021-04-30", "resourcegroup")
 }
 
 // Test_Account_Spec_JSONRoundTrip checks that JSON keeps every value of Account_Spec.

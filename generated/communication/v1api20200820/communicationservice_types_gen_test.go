@@ -117,7 +117,7 @@ func Test_CommunicationService_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_CommunicationService_Spec_ARMPayloadMatchesSwagger checks that what CommunicationService_Spec sends to Azure is a valid Microsoft.Communication/communicationServices PUT body of api-version 2020-08-20.
 func Test_CommunicationService_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[CommunicationService_Spec](t, GenerateCommunicationService_Spec, "Microsoft.Communication/communicationServices", "2020-08-20")
+	gentest.RunARMPayloadCheck[CommunicationService_Spec](t, GenerateCommunicationService_Spec, "Microsoft.Communication/communicationServices", "2020-08-20", "resourcegroup")
 }
 
 // Test_CommunicationService_Spec_JSONRoundTrip checks that JSON keeps every value of CommunicationService_Spec.

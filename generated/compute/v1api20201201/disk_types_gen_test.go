@@ -424,7 +424,7 @@ func Test_Disk_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Disk_Spec_ARMPayloadMatchesSwagger checks that what Disk_Spec sends to Azure is a valid Microsoft.Compute/disks PUT body of api-version 2020-12-01.
 func Test_Disk_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Disk_Spec](t, GenerateDisk_Spec, "Microsoft.Compute/disks", "2020-12-01")
+	gentest.RunARMPayloadCheck[Disk_Spec](t, GenerateDisk_Spec, "Microsoft.Compute/disks", "2020-12-01", "resourcegroup")
 }
 
 // Test_Disk_Spec_JSONRoundTrip checks that JSON keeps every value of Disk_Spec.

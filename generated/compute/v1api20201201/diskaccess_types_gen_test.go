@@ -109,7 +109,7 @@ func Test_DiskAccess_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_DiskAccess_Spec_ARMPayloadMatchesSwagger checks that what DiskAccess_Spec sends to Azure is a valid Microsoft.Compute/diskAccesses PUT body of api-version 2020-12-01.
 func Test_DiskAccess_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[DiskAccess_Spec](t, GenerateDiskAccess_Spec, "Microsoft.Compute/diskAccesses", "2020-12-01")
+	gentest.RunARMPayloadCheck[DiskAccess_Spec](t, GenerateDiskAccess_Spec, "Microsoft.Compute/diskAccesses", "2020-12-01", "resourcegroup")
 }
 
 // Test_DiskAccess_Spec_JSONRoundTrip checks that JSON keeps every value of DiskAccess_Spec.

@@ -132,7 +132,7 @@ func Test_DiskEncryptionSet_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_DiskEncryptionSet_Spec_ARMPayloadMatchesSwagger checks that what DiskEncryptionSet_Spec sends to Azure is a valid Microsoft.Compute/diskEncryptionSets PUT body of api-version 2020-12-01.
 func Test_DiskEncryptionSet_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[DiskEncryptionSet_Spec](t, GenerateDiskEncryptionSet_Spec, "Microsoft.Compute/diskEncryptionSets", "2020-12-01")
+	gentest.RunARMPayloadCheck[DiskEncryptionSet_Spec](t, GenerateDiskEncryptionSet_Spec, "Microsoft.Compute/diskEncryptionSets", "2020-12-01", "resourcegroup")
 }
 
 // Test_DiskEncryptionSet_Spec_JSONRoundTrip checks that JSON keeps every value of DiskEncryptionSet_Spec.

@@ -125,7 +125,7 @@ func Test_Snapshot_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Snapshot_Spec_ARMPayloadMatchesSwagger checks that what Snapshot_Spec sends to Azure is a valid Microsoft.Compute/snapshots PUT body of api-version 2020-12-01.
 func Test_Snapshot_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Snapshot_Spec](t, GenerateSnapshot_Spec, "Microsoft.Compute/snapshots", "2020-12-01")
+	gentest.RunARMPayloadCheck[Snapshot_Spec](t, GenerateSnapshot_Spec, "Microsoft.Compute/snapshots", "2020-12-01", "resourcegroup")
 }
 
 // Test_Snapshot_Spec_JSONRoundTrip checks that JSON keeps every value of Snapshot_Spec.

@@ -127,7 +127,7 @@ func Test_AvailabilitySet_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_AvailabilitySet_Spec_ARMPayloadMatchesSwagger checks that what AvailabilitySet_Spec sends to Azure is a valid Microsoft.Compute/availabilitySets PUT body of api-version 2021-03-01.
 func Test_AvailabilitySet_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[AvailabilitySet_Spec](t, GenerateAvailabilitySet_Spec, "Microsoft.Compute/availabilitySets", "2021-03-01")
+	gentest.RunARMPayloadCheck[AvailabilitySet_Spec](t, GenerateAvailabilitySet_Spec, "Microsoft.Compute/availabilitySets", "2021-03-01", "resourcegroup")
 }
 
 // Test_AvailabilitySet_Spec_JSONRoundTrip checks that JSON keeps every value of AvailabilitySet_Spec.

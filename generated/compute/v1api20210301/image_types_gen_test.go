@@ -243,7 +243,7 @@ func Test_Image_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Image_Spec_ARMPayloadMatchesSwagger checks that what Image_Spec sends to Azure is a valid Microsoft.Compute/images PUT body of api-version 2021-03-01.
 func Test_Image_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Image_Spec](t, GenerateImage_Spec, "Microsoft.Compute/images", "2021-03-01")
+	gentest.RunARMPayloadCheck[Image_Spec](t, GenerateImage_Spec, "Microsoft.Compute/images", "2021-03-01", "resourcegroup")
 }
 
 // Test_Image_Spec_JSONRoundTrip checks that JSON keeps every value of Image_Spec.

@@ -1336,7 +1336,7 @@ func Test_VirtualMachine_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_VirtualMachine_Spec_ARMPayloadMatchesSwagger checks that what VirtualMachine_Spec sends to Azure is a valid Microsoft.Compute/virtualMachines PUT body of api-version 2021-03-01.
 func Test_VirtualMachine_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[VirtualMachine_Spec](t, GenerateVirtualMachine_Spec, "Microsoft.Compute/virtualMachines", "2021-03-01")
+	gentest.RunARMPayloadCheck[VirtualMachine_Spec](t, GenerateVirtualMachine_Spec, "Microsoft.Compute/virtualMachines", "2021-03-01", "resourcegroup")
 }
 
 // Test_VirtualMachine_Spec_JSONRoundTrip checks that JSON keeps every value of VirtualMachine_Spec.

@@ -615,7 +615,7 @@ func Test_VirtualMachineScaleSet_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_VirtualMachineScaleSet_Spec_ARMPayloadMatchesSwagger checks that what VirtualMachineScaleSet_Spec sends to Azure is a valid Microsoft.Compute/virtualMachineScaleSets PUT body of api-version 2021-03-01.
 func Test_VirtualMachineScaleSet_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[VirtualMachineScaleSet_Spec](t, GenerateVirtualMachineScaleSet_Spec, "Microsoft.Compute/virtualMachineScaleSets", "2021-03-01")
+	gentest.RunARMPayloadCheck[VirtualMachineScaleSet_Spec](t, GenerateVirtualMachineScaleSet_Spec, "Microsoft.Compute/virtualMachineScaleSets", "2021-03-01", "resourcegroup")
 }
 
 // Test_VirtualMachineScaleSet_Spec_JSONRoundTrip checks that JSON keeps every value of VirtualMachineScaleSet_Spec.

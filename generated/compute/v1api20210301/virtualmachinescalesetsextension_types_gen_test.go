@@ -82,7 +82,7 @@ func Test_VirtualMachineScaleSetsExtension_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_VirtualMachineScaleSetsExtension_Spec_ARMPayloadMatchesSwagger checks that what VirtualMachineScaleSetsExtension_Spec sends to Azure is a valid Microsoft.Compute/virtualMachineScaleSets/extensions PUT body of api-version 2021-03-01.
 func Test_VirtualMachineScaleSetsExtension_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[VirtualMachineScaleSetsExtension_Spec](t, GenerateVirtualMachineScaleSetsExtension_Spec, "Microsoft.Compute/virtualMachineScaleSets/extensions", "2021-03-01")
+	gentest.RunARMPayloadCheck[VirtualMachineScaleSetsExtension_Spec](t, GenerateVirtualMachineScaleSetsExtension_Spec, "Microsoft.Compute/virtualMachineScaleSets/extensions", "2021-03-01", "resourcegroup")
 }
 
 // Test_VirtualMachineScaleSetsExtension_Spec_JSONRoundTrip checks that JSON keeps every value of VirtualMachineScaleSetsExtension_Spec.

@@ -113,7 +113,7 @@ func Test_VirtualMachinesExtension_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_VirtualMachinesExtension_Spec_ARMPayloadMatchesSwagger checks that what VirtualMachinesExtension_Spec sends to Azure is a valid Microsoft.Compute/virtualMachines/extensions PUT body of api-version 2021-03-01.
 func Test_VirtualMachinesExtension_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[VirtualMachinesExtension_Spec](t, GenerateVirtualMachinesExtension_Spec, "Microsoft.Compute/virtualMachines/extensions", "2021-03-01")
+	gentest.RunARMPayloadCheck[VirtualMachinesExtension_Spec](t, GenerateVirtualMachinesExtension_Spec, "Microsoft.Compute/virtualMachines/extensions", "2021-03-01", "resourcegroup")
 }
 
 // Test_VirtualMachinesExtension_Spec_JSONRoundTrip checks that JSON keeps every value of VirtualMachinesExtension_Spec.

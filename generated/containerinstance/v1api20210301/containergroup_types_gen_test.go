@@ -728,7 +728,7 @@ func Test_ContainerGroup_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ContainerGroup_Spec_ARMPayloadMatchesSwagger checks that what ContainerGroup_Spec sends to Azure is a valid Microsoft.ContainerInstance/containerGroups PUT body of api-version 2021-03-01.
 func Test_ContainerGroup_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ContainerGroup_Spec](t, GenerateContainerGroup_Spec, "Microsoft.ContainerInstance/containerGroups", "2021-03-01")
+	gentest.RunARMPayloadCheck[ContainerGroup_Spec](t, GenerateContainerGroup_Spec, "Microsoft.ContainerInstance/containerGroups", "2021-03-01", "resourcegroup")
 }
 
 // Test_ContainerGroup_Spec_JSONRoundTrip checks that JSON keeps every value of ContainerGroup_Spec.

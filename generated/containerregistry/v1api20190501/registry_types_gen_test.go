@@ -295,7 +295,7 @@ func Test_Registry_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Registry_Spec_ARMPayloadMatchesSwagger checks that what Registry_Spec sends to Azure is a valid Microsoft.ContainerRegistry/registries PUT body of api-version 2019-05-01.
 func Test_Registry_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Registry_Spec](t, GenerateRegistry_Spec, "Microsoft.ContainerRegistry/registries", "2019-05-01")
+	gentest.RunARMPayloadCheck[Registry_Spec](t, GenerateRegistry_Spec, "Microsoft.ContainerRegistry/registries", "2019-05-01", "resourcegroup")
 }
 
 // Test_Registry_Spec_JSONRoundTrip checks that JSON keeps every value of Registry_Spec.

@@ -70,7 +70,7 @@ func Test_RegistryReplication_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_RegistryReplication_Spec_ARMPayloadMatchesSwagger checks that what RegistryReplication_Spec sends to Azure is a valid Microsoft.ContainerRegistry/registries/replications PUT body of api-version 2019-05-01.
 func Test_RegistryReplication_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[RegistryReplication_Spec](t, GenerateRegistryReplication_Spec, "Microsoft.ContainerRegistry/registries/replications", "2019-05-01")
+	gentest.RunARMPayloadCheck[RegistryReplication_Spec](t, GenerateRegistryReplication_Spec, "Microsoft.ContainerRegistry/registries/replications", "2019-05-01", "resourcegroup")
 }
 
 // Test_RegistryReplication_Spec_JSONRoundTrip checks that JSON keeps every value of RegistryReplication_Spec.

@@ -132,7 +132,7 @@ func Test_ManagedClustersAgentPool_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ManagedClustersAgentPool_Spec_ARMPayloadMatchesSwagger checks that what ManagedClustersAgentPool_Spec sends to Azure is a valid Microsoft.ContainerService/managedClusters/agentPools PUT body of api-version 2021-03-01.
 func Test_ManagedClustersAgentPool_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ManagedClustersAgentPool_Spec](t, GenerateManagedClustersAgentPool_Spec, "Microsoft.ContainerService/managedClusters/agentPools", "2021-03-01")
+	gentest.RunARMPayloadCheck[ManagedClustersAgentPool_Spec](t, GenerateManagedClustersAgentPool_Spec, "Microsoft.ContainerService/managedClusters/agentPools", "2021-03-01", "resourcegroup")
 }
 
 // Test_ManagedClustersAgentPool_Spec_JSONRoundTrip checks that JSON keeps every value of ManagedClustersAgentPool_Spec.

@@ -128,7 +128,7 @@ func Test_MaintenanceConfiguration_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_MaintenanceConfiguration_Spec_ARMPayloadMatchesSwagger checks that what MaintenanceConfiguration_Spec sends to Azure is a valid Microsoft.ContainerService/managedClusters/maintenanceConfigurations PUT body of api-version 2021-05-01.
 func Test_MaintenanceConfiguration_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[MaintenanceConfiguration_Spec](t, GenerateMaintenanceConfiguration_Spec, "Microsoft.ContainerService/managedClusters/maintenanceConfigurations", "2021-05-01")
+	gentest.RunARMPayloadCheck[MaintenanceConfiguration_Spec](t, GenerateMaintenanceConfiguration_Spec, "Microsoft.ContainerService/managedClusters/maintenanceConfigurations", "2021-05-01", "resourcegroup")
 }
 
 // Test_MaintenanceConfiguration_Spec_JSONRoundTrip checks that JSON keeps every value of MaintenanceConfiguration_Spec.

@@ -1147,7 +1147,7 @@ func Test_ManagedCluster_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ManagedCluster_Spec_ARMPayloadMatchesSwagger checks that what ManagedCluster_Spec sends to Azure is a valid Microsoft.ContainerService/managedClusters PUT body of api-version 2021-05-01.
 func Test_ManagedCluster_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ManagedCluster_Spec](t, GenerateManagedCluster_Spec, "Microsoft.ContainerService/managedClusters", "2021-05-01")
+	gentest.RunARMPayloadCheck[ManagedCluster_Spec](t, GenerateManagedCluster_Spec, "Microsoft.ContainerService/managedClusters", "2021-05-01", "resourcegroup")
 }
 
 // Test_ManagedCluster_Spec_JSONRoundTrip checks that JSON keeps every value of ManagedCluster_Spec.

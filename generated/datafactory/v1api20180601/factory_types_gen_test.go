@@ -291,7 +291,7 @@ func Test_Factory_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Factory_Spec_ARMPayloadMatchesSwagger checks that what Factory_Spec sends to Azure is a valid Microsoft.DataFactory/factories PUT body of api-version 2018-06-01.
 func Test_Factory_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Factory_Spec](t, GenerateFactory_Spec, "Microsoft.DataFactory/factories", "2018-06-01")
+	gentest.RunARMPayloadCheck[Factory_Spec](t, GenerateFactory_Spec, "Microsoft.DataFactory/factories", "2018-06-01", "resourcegroup")
 }
 
 // Test_Factory_Spec_JSONRoundTrip checks that JSON keeps every value of Factory_Spec.

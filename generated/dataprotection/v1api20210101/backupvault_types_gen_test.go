@@ -172,7 +172,7 @@ func Test_BackupVault_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_BackupVault_Spec_ARMPayloadMatchesSwagger checks that what BackupVault_Spec sends to Azure is a valid Microsoft.DataProtection/backupVaults PUT body of api-version 2021-01-01.
 func Test_BackupVault_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[BackupVault_Spec](t, GenerateBackupVault_Spec, "Microsoft.DataProtection/backupVaults", "2021-01-01")
+	gentest.RunARMPayloadCheck[BackupVault_Spec](t, GenerateBackupVault_Spec, "Microsoft.DataProtection/backupVaults", "2021-01-01", "resourcegroup")
 }
 
 // Test_BackupVault_Spec_JSONRoundTrip checks that JSON keeps every value of BackupVault_Spec.

@@ -300,7 +300,7 @@ func Test_BackupVaultsBackupInstance_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_BackupVaultsBackupInstance_Spec_ARMPayloadMatchesSwagger checks that what BackupVaultsBackupInstance_Spec sends to Azure is a valid Microsoft.DataProtection/backupVaults/backupInstances PUT body of api-version 2021-01-01.
 func Test_BackupVaultsBackupInstance_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[BackupVaultsBackupInstance_Spec](t, GenerateBackupVaultsBackupInstance_Spec, "Microsoft.DataProtection/backupVaults/backupInstances", "2021-01-01")
+	gentest.RunARMPayloadCheck[BackupVaultsBackupInstance_Spec](t, GenerateBackupVaultsBackupInstance_Spec, "Microsoft.DataProtection/backupVaults/backupInstances", "2021-01-01", "resourcegroup")
 }
 
 // Test_BackupVaultsBackupInstance_Spec_JSONRoundTrip checks that JSON keeps every value of BackupVaultsBackupInstance_Spec.

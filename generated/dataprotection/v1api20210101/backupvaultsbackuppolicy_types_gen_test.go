@@ -721,7 +721,7 @@ func Test_BackupVaultsBackupPolicy_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_BackupVaultsBackupPolicy_Spec_ARMPayloadMatchesSwagger checks that what BackupVaultsBackupPolicy_Spec sends to Azure is a valid Microsoft.DataProtection/backupVaults/backupPolicies PUT body of api-version 2021-01-01.
 func Test_BackupVaultsBackupPolicy_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[BackupVaultsBackupPolicy_Spec](t, GenerateBackupVaultsBackupPolicy_Spec, "Microsoft.DataProtection/backupVaults/backupPolicies", "2021-01-01")
+	gentest.RunARMPayloadCheck[BackupVaultsBackupPolicy_Spec](t, GenerateBackupVaultsBackupPolicy_Spec, "Microsoft.DataProtection/backupVaults/backupPolicies", "2021-01-01", "resourcegroup")
 }
 
 // Test_BackupVaultsBackupPolicy_Spec_JSONRoundTrip checks that JSON keeps every value of BackupVaultsBackupPolicy_Spec.

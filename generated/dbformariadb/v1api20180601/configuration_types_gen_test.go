@@ -72,7 +72,7 @@ func Test_Configuration_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Configuration_Spec_ARMPayloadMatchesSwagger checks that what Configuration_Spec sends to Azure is a valid Microsoft.DBforMariaDB/servers/configurations PUT body of api-version 2018-06-01.
 func Test_Configuration_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Configuration_Spec](t, GenerateConfiguration_Spec, "Microsoft.DBforMariaDB/servers/configurations", "2018-06-01")
+	gentest.RunARMPayloadCheck[Configuration_Spec](t, GenerateConfiguration_Spec, "Microsoft.DBforMariaDB/servers/configurations", "2018-06-01", "resourcegroup")
 }
 
 // Test_Configuration_Spec_JSONRoundTrip checks that JSON keeps every value of Configuration_Spec.

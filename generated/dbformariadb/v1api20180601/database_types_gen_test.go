@@ -68,7 +68,7 @@ func Test_Database_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Database_Spec_ARMPayloadMatchesSwagger checks that what Database_Spec sends to Azure is a valid Microsoft.DBforMariaDB/servers/databases PUT body of api-version 2018-06-01.
 func Test_Database_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Database_Spec](t, GenerateDatabase_Spec, "Microsoft.DBforMariaDB/servers/databases", "2018-06-01")
+	gentest.RunARMPayloadCheck[Database_Spec](t, GenerateDatabase_Spec, "Microsoft.DBforMariaDB/servers/databases", "2018-06-01", "resourcegroup")
 }
 
 // Test_Database_Spec_JSONRoundTrip checks that JSON keeps every value of Database_Spec.

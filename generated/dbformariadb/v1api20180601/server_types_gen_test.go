@@ -351,7 +351,7 @@ func Test_Server_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Server_Spec_ARMPayloadMatchesSwagger checks that what Server_Spec sends to Azure is a valid Microsoft.DBforMariaDB/servers PUT body of api-version 2018-06-01.
 func Test_Server_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Server_Spec](t, GenerateServer_Spec, "Microsoft.DBforMariaDB/servers", "2018-06-01")
+	gentest.RunARMPayloadCheck[Server_Spec](t, GenerateServer_Spec, "Microsoft.DBforMariaDB/servers", "2018-06-01", "resourcegroup")
 }
 
 // Test_Server_Spec_JSONRoundTrip checks that JSON keeps every value of Server_Spec.

@@ -327,7 +327,7 @@ func Test_FlexibleServer_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_FlexibleServer_Spec_ARMPayloadMatchesSwagger checks that what FlexibleServer_Spec sends to Azure is a valid Microsoft.DBforMySQL/flexibleServers PUT body of api-version 2021-05-01-preview.
 func Test_FlexibleServer_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[FlexibleServer_Spec](t, GenerateFlexibleServer_Spec, "Microsoft.DBforMySQL/flexibleServers", "2021-05-01-preview")
+	gentest.RunARMPayloadCheck[FlexibleServer_Spec](t, GenerateFlexibleServer_Spec, "Microsoft.DBforMySQL/flexibleServers", "2021-05-01-preview", "resourcegroup")
 }
 
 // Test_FlexibleServer_Spec_JSONRoundTrip checks that JSON keeps every value of FlexibleServer_Spec.

@@ -69,7 +69,7 @@ func Test_FlexibleServersFirewallRule_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_FlexibleServersFirewallRule_Spec_ARMPayloadMatchesSwagger checks that what FlexibleServersFirewallRule_Spec sends to Azure is a valid Microsoft.DBforMySQL/flexibleServers/firewallRules PUT body of api-version 2021-05-01-preview.
 func Test_FlexibleServersFirewallRule_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[FlexibleServersFirewallRule_Spec](t, GenerateFlexibleServersFirewallRule_Spec, "Microsoft.DBforMySQL/flexibleServers/firewallRules", "2021-05-01-preview")
+	gentest.RunARMPayloadCheck[FlexibleServersFirewallRule_Spec](t, GenerateFlexibleServersFirewallRule_Spec, "Microsoft.DBforMySQL/flexibleServers/firewallRules", "2021-05-01-preview", "resourcegroup")
 }
 
 // Test_FlexibleServersFirewallRule_Spec_JSONRoundTrip checks that JSON keeps every value of FlexibleServersFirewallRule_Spec.

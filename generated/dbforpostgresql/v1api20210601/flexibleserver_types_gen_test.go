@@ -318,7 +318,7 @@ func Test_FlexibleServer_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_FlexibleServer_Spec_ARMPayloadMatchesSwagger checks that what FlexibleServer_Spec sends to Azure is a valid Microsoft.DBforPostgreSQL/flexibleServers PUT body of api-version 2021-06-01.
 func Test_FlexibleServer_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[FlexibleServer_Spec](t, GenerateFlexibleServer_Spec, "Microsoft.DBforPostgreSQL/flexibleServers", "2021-06-01")
+	gentest.RunARMPayloadCheck[FlexibleServer_Spec](t, GenerateFlexibleServer_Spec, "Microsoft.DBforPostgreSQL/flexibleServers", "2021-06-01", "resourcegroup")
 }
 
 // Test_FlexibleServer_Spec_JSONRoundTrip checks that JSON keeps every value of FlexibleServer_Spec.

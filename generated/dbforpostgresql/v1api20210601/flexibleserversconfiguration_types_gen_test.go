@@ -78,7 +78,7 @@ func Test_FlexibleServersConfiguration_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_FlexibleServersConfiguration_Spec_ARMPayloadMatchesSwagger checks that what FlexibleServersConfiguration_Spec sends to Azure is a valid Microsoft.DBforPostgreSQL/flexibleServers/configurations PUT body of api-version 2021-06-01.
 func Test_FlexibleServersConfiguration_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[FlexibleServersConfiguration_Spec](t, GenerateFlexibleServersConfiguration_Spec, "Microsoft.DBforPostgreSQL/flexibleServers/configurations", "2021-06-01")
+	gentest.RunARMPayloadCheck[FlexibleServersConfiguration_Spec](t, GenerateFlexibleServersConfiguration_Spec, "Microsoft.DBforPostgreSQL/flexibleServers/configurations", "2021-06-01", "resourcegroup")
 }
 
 // Test_FlexibleServersConfiguration_Spec_JSONRoundTrip checks that JSON keeps every value of FlexibleServersConfiguration_Spec.

@@ -69,7 +69,7 @@ func Test_FlexibleServersDatabase_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_FlexibleServersDatabase_Spec_ARMPayloadMatchesSwagger checks that what FlexibleServersDatabase_Spec sends to Azure is a valid Microsoft.DBforPostgreSQL/flexibleServers/databases PUT body of api-version 2021-06-01.
 func Test_FlexibleServersDatabase_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[FlexibleServersDatabase_Spec](t, GenerateFlexibleServersDatabase_Spec, "Microsoft.DBforPostgreSQL/flexibleServers/databases", "2021-06-01")
+	gentest.RunARMPayloadCheck[FlexibleServersDatabase_Spec](t, GenerateFlexibleServersDatabase_Spec, "Microsoft.DBforPostgreSQL/flexibleServers/databases", "2021-06-01", "resourcegroup")
 }
 
 // Test_FlexibleServersDatabase_Spec_JSONRoundTrip checks that JSON keeps every value of FlexibleServersDatabase_Spec.

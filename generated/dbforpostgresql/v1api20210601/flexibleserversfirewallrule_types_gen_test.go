@@ -69,7 +69,7 @@ func Test_FlexibleServersFirewallRule_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_FlexibleServersFirewallRule_Spec_ARMPayloadMatchesSwagger checks that what FlexibleServersFirewallRule_Spec sends to Azure is a valid Microsoft.DBforPostgreSQL/flexibleServers/firewallRules PUT body of api-version 2021-06-01.
 func Test_FlexibleServersFirewallRule_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[FlexibleServersFirewallRule_Spec](t, GenerateFlexibleServersFirewallRule_Spec, "Microsoft.DBforPostgreSQL/flexibleServers/firewallRules", "2021-06-01")
+	gentest.RunARMPayloadCheck[FlexibleServersFirewallRule_Spec](t, GenerateFlexibleServersFirewallRule_Spec, "Microsoft.DBforPostgreSQL/flexibleServers/firewallRules", "2021-06-01", "resourcegroup")
 }
 
 // Test_FlexibleServersFirewallRule_Spec_JSONRoundTrip checks that JSON keeps every value of FlexibleServersFirewallRule_Spec.

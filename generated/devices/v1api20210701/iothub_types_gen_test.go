@@ -804,7 +804,7 @@ func Test_IotHub_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_IotHub_Spec_ARMPayloadMatchesSwagger checks that what IotHub_Spec sends to Azure is a valid Microsoft.Devices/IotHubs PUT body of api-version 2021-07-01.
 func Test_IotHub_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[IotHub_Spec](t, GenerateIotHub_Spec, "Microsoft.Devices/IotHubs", "2021-07-01")
+	gentest.RunARMPayloadCheck[IotHub_Spec](t, GenerateIotHub_Spec, "Microsoft.Devices/IotHubs", "2021-07-01", "resourcegroup")
 }
 
 // Test_IotHub_Spec_JSONRoundTrip checks that JSON keeps every value of IotHub_Spec.

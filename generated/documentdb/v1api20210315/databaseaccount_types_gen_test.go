@@ -499,7 +499,7 @@ func Test_DatabaseAccount_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_DatabaseAccount_Spec_ARMPayloadMatchesSwagger checks that what DatabaseAccount_Spec sends to Azure is a valid Microsoft.DocumentDB/databaseAccounts PUT body of api-version 2021-03-15.
 func Test_DatabaseAccount_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[DatabaseAccount_Spec](t, GenerateDatabaseAccount_Spec, "Microsoft.DocumentDB/databaseAccounts", "2021-03-15")
+	gentest.RunARMPayloadCheck[DatabaseAccount_Spec](t, GenerateDatabaseAccount_Spec, "Microsoft.DocumentDB/databaseAccounts", "2021-03-15", "resourcegroup")
 }
 
 // Test_DatabaseAccount_Spec_JSONRoundTrip checks that JSON keeps every value of DatabaseAccount_Spec.

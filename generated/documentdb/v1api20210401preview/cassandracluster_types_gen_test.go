@@ -203,7 +203,7 @@ func Test_CassandraCluster_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_CassandraCluster_Spec_ARMPayloadMatchesSwagger checks that what CassandraCluster_Spec sends to Azure is a valid Microsoft.DocumentDB/cassandraClusters PUT body of api-version 2021-04-01-preview.
 func Test_CassandraCluster_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[CassandraCluster_Spec](t, GenerateCassandraCluster_Spec, "Microsoft.DocumentDB/cassandraClusters", "2021-04-01-preview")
+	gentest.RunARMPayloadCheck[CassandraCluster_Spec](t, GenerateCassandraCluster_Spec, "Microsoft.DocumentDB/cassandraClusters", "2021-04-01-preview", "resourcegroup")
 }
 
 // Test_CassandraCluster_Spec_JSONRoundTrip checks that JSON keeps every value of CassandraCluster_Spec.

@@ -89,7 +89,7 @@ func Test_CassandraDataCenter_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_CassandraDataCenter_Spec_ARMPayloadMatchesSwagger checks that what CassandraDataCenter_Spec sends to Azure is a valid Microsoft.DocumentDB/cassandraClusters/dataCenters PUT body of api-version 2021-04-01-preview.
 func Test_CassandraDataCenter_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[CassandraDataCenter_Spec](t, GenerateCassandraDataCenter_Spec, "Microsoft.DocumentDB/cassandraClusters/dataCenters", "2021-04-01-preview")
+	gentest.RunARMPayloadCheck[CassandraDataCenter_Spec](t, GenerateCassandraDataCenter_Spec, "Microsoft.DocumentDB/cassandraClusters/dataCenters", "2021-04-01-preview", "resourcegroup")
 }
 
 // Test_CassandraDataCenter_Spec_JSONRoundTrip checks that JSON keeps every value of CassandraDataCenter_Spec.

@@ -119,7 +119,7 @@ func Test_MongodbDatabase_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_MongodbDatabase_Spec_ARMPayloadMatchesSwagger checks that what MongodbDatabase_Spec sends to Azure is a valid Microsoft.DocumentDB/databaseAccounts/mongodbDatabases PUT body of api-version 2021-06-15.
 func Test_MongodbDatabase_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[MongodbDatabase_Spec](t, GenerateMongodbDatabase_Spec, "Microsoft.DocumentDB/databaseAccounts/mongodbDatabases", "2021-06-15")
+	gentest.RunARMPayloadCheck[MongodbDatabase_Spec](t, GenerateMongodbDatabase_Spec, "Microsoft.DocumentDB/databaseAccounts/mongodbDatabases", "2021-06-15", "resourcegroup")
 }
 
 // Test_MongodbDatabase_Spec_JSONRoundTrip checks that JSON keeps every value of MongodbDatabase_Spec.

@@ -149,7 +149,7 @@ func Test_MongodbDatabaseCollection_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_MongodbDatabaseCollection_Spec_ARMPayloadMatchesSwagger checks that what MongodbDatabaseCollection_Spec sends to Azure is a valid Microsoft.DocumentDB/databaseAccounts/mongodbDatabases/collections PUT body of api-version 2021-06-15.
 func Test_MongodbDatabaseCollection_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[MongodbDatabaseCollection_Spec](t, GenerateMongodbDatabaseCollection_Spec, "Microsoft.DocumentDB/databaseAccounts/mongodbDatabases/collections", "2021-06-15")
+	gentest.RunARMPayloadCheck[MongodbDatabaseCollection_Spec](t, GenerateMongodbDatabaseCollection_Spec, "Microsoft.DocumentDB/databaseAccounts/mongodbDatabases/collections", "2021-06-15", "resourcegroup")
 }
 
 // Test_MongodbDatabaseCollection_Spec_JSONRoundTrip checks that JSON keeps every value of MongodbDatabaseCollection_Spec.

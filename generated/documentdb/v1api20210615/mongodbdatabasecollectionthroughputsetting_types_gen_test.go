@@ -137,7 +137,7 @@ func Test_MongodbDatabaseCollectionThroughputSetting_STATUS_ARMRoundTrip(t *test
 
 // Test_MongodbDatabaseCollectionThroughputSetting_Spec_ARMPayloadMatchesSwagger checks that what MongodbDatabaseCollectionThroughputSetting_Spec sends to Azure is a valid Microsoft.DocumentDB/databaseAccounts/mongodbDatabases/collections/throughputSettings PUT body of api-version 2021-06-15.
 func Test_MongodbDatabaseCollectionThroughputSetting_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[MongodbDatabaseCollectionThroughputSetting_Spec](t, GenerateMongodbDatabaseCollectionThroughputSetting_Spec, "Microsoft.DocumentDB/databaseAccounts/mongodbDatabases/collections/throughputSettings", "2021-06-15")
+	gentest.RunARMPayloadCheck[MongodbDatabaseCollectionThroughputSetting_Spec](t, GenerateMongodbDatabaseCollectionThroughputSetting_Spec, "Microsoft.DocumentDB/databaseAccounts/mongodbDatabases/collections/throughputSettings", "2021-06-15", "resourcegroup")
 }
 
 // Test_MongodbDatabaseCollectionThroughputSetting_Spec_JSONRoundTrip checks that JSON keeps every value of MongodbDatabaseCollectionThroughputSetting_Spec.

@@ -69,7 +69,7 @@ func Test_MongodbDatabaseThroughputSetting_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_MongodbDatabaseThroughputSetting_Spec_ARMPayloadMatchesSwagger checks that what MongodbDatabaseThroughputSetting_Spec sends to Azure is a valid Microsoft.DocumentDB/databaseAccounts/mongodbDatabases/throughputSettings PUT body of api-version 2021-06-15.
 func Test_MongodbDatabaseThroughputSetting_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[MongodbDatabaseThroughputSetting_Spec](t, GenerateMongodbDatabaseThroughputSetting_Spec, "Microsoft.DocumentDB/databaseAccounts/mongodbDatabases/throughputSettings", "2021-06-15")
+	gentest.RunARMPayloadCheck[MongodbDatabaseThroughputSetting_Spec](t, GenerateMongodbDatabaseThroughputSetting_Spec, "Microsoft.DocumentDB/databaseAccounts/mongodbDatabases/throughputSettings", "2021-06-15", "resourcegroup")
 }
 
 // Test_MongodbDatabaseThroughputSetting_Spec_JSONRoundTrip checks that JSON keeps every value of MongodbDatabaseThroughputSetting_Spec.

@@ -99,7 +99,7 @@ func Test_SqlDatabase_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_SqlDatabase_Spec_ARMPayloadMatchesSwagger checks that what SqlDatabase_Spec sends to Azure is a valid Microsoft.DocumentDB/databaseAccounts/sqlDatabases PUT body of api-version 2021-06-15.
 func Test_SqlDatabase_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[SqlDatabase_Spec](t, GenerateSqlDatabase_Spec, "Microsoft.DocumentDB/databaseAccounts/sqlDatabases", "2021-06-15")
+	gentest.RunARMPayloadCheck[SqlDatabase_Spec](t, GenerateSqlDatabase_Spec, "Microsoft.DocumentDB/databaseAccounts/sqlDatabases", "2021-06-15", "resourcegroup")
 }
 
 // Test_SqlDatabase_Spec_JSONRoundTrip checks that JSON keeps every value of SqlDatabase_Spec.

@@ -348,7 +348,7 @@ func Test_SqlDatabaseContainer_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_SqlDatabaseContainer_Spec_ARMPayloadMatchesSwagger checks that what SqlDatabaseContainer_Spec sends to Azure is a valid Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers PUT body of api-version 2021-06-15.
 func Test_SqlDatabaseContainer_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[SqlDatabaseContainer_Spec](t, GenerateSqlDatabaseContainer_Spec, "Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers", "2021-06-15")
+	gentest.RunARMPayloadCheck[SqlDatabaseContainer_Spec](t, GenerateSqlDatabaseContainer_Spec, "Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers", "2021-06-15", "resourcegroup")
 }
 
 // Test_SqlDatabaseContainer_Spec_JSONRoundTrip checks that JSON keeps every value of SqlDatabaseContainer_Spec.

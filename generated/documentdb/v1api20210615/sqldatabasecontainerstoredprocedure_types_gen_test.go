@@ -90,7 +90,7 @@ func Test_SqlDatabaseContainerStoredProcedure_STATUS_ARMRoundTrip(t *testing.T) 
 
 // Test_SqlDatabaseContainerStoredProcedure_Spec_ARMPayloadMatchesSwagger checks that what SqlDatabaseContainerStoredProcedure_Spec sends to Azure is a valid Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers/storedProcedures PUT body of api-version 2021-06-15.
 func Test_SqlDatabaseContainerStoredProcedure_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[SqlDatabaseContainerStoredProcedure_Spec](t, GenerateSqlDatabaseContainerStoredProcedure_Spec, "Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers/storedProcedures", "2021-06-15")
+	gentest.RunARMPayloadCheck[SqlDatabaseContainerStoredProcedure_Spec](t, GenerateSqlDatabaseContainerStoredProcedure_Spec, "Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers/storedProcedures", "2021-06-15", "resourcegroup")
 }
 
 // Test_SqlDatabaseContainerStoredProcedure_Spec_JSONRoundTrip checks that JSON keeps every value of SqlDatabaseContainerStoredProcedure_Spec.

@@ -69,7 +69,7 @@ func Test_SqlDatabaseContainerThroughputSetting_STATUS_ARMRoundTrip(t *testing.T
 
 // Test_SqlDatabaseContainerThroughputSetting_Spec_ARMPayloadMatchesSwagger checks that what SqlDatabaseContainerThroughputSetting_Spec sends to Azure is a valid Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers/throughputSettings PUT body of api-version 2021-06-15.
 func Test_SqlDatabaseContainerThroughputSetting_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[SqlDatabaseContainerThroughputSetting_Spec](t, GenerateSqlDatabaseContainerThroughputSetting_Spec, "Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers/throughputSettings", "2021-06-15")
+	gentest.RunARMPayloadCheck[SqlDatabaseContainerThroughputSetting_Spec](t, GenerateSqlDatabaseContainerThroughputSetting_Spec, "Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers/throughputSettings", "2021-06-15", "resourcegroup")
 }
 
 // Test_SqlDatabaseContainerThroughputSetting_Spec_JSONRoundTrip checks that JSON keeps every value of SqlDatabaseContainerThroughputSetting_Spec.

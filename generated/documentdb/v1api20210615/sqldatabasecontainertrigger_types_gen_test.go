@@ -114,7 +114,7 @@ func Test_SqlDatabaseContainerTrigger_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_SqlDatabaseContainerTrigger_Spec_ARMPayloadMatchesSwagger checks that what SqlDatabaseContainerTrigger_Spec sends to Azure is a valid Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers/triggers PUT body of api-version 2021-06-15.
 func Test_SqlDatabaseContainerTrigger_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[SqlDatabaseContainerTrigger_Spec](t, GenerateSqlDatabaseContainerTrigger_Spec, "Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers/triggers", "2021-06-15")
+	gentest.RunARMPayloadCheck[SqlDatabaseContainerTrigger_Spec](t, GenerateSqlDatabaseContainerTrigger_Spec, "Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers/triggers", "2021-06-15", "resourcegroup")
 }
 
 // Test_SqlDatabaseContainerTrigger_Spec_JSONRoundTrip checks that JSON keeps every value of SqlDatabaseContainerTrigger_Spec.

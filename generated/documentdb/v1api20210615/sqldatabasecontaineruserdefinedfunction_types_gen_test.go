@@ -90,7 +90,7 @@ func Test_SqlDatabaseContainerUserDefinedFunction_STATUS_ARMRoundTrip(t *testing
 
 // Test_SqlDatabaseContainerUserDefinedFunction_Spec_ARMPayloadMatchesSwagger checks that what SqlDatabaseContainerUserDefinedFunction_Spec sends to Azure is a valid Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers/userDefinedFunctions PUT body of api-version 2021-06-15.
 func Test_SqlDatabaseContainerUserDefinedFunction_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[SqlDatabaseContainerUserDefinedFunction_Spec](t, GenerateSqlDatabaseContainerUserDefinedFunction_Spec, "Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers/userDefinedFunctions", "2021-06-15")
+	gentest.RunARMPayloadCheck[SqlDatabaseContainerUserDefinedFunction_Spec](t, GenerateSqlDatabaseContainerUserDefinedFunction_Spec, "Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers/userDefinedFunctions", "2021-06-15", "resourcegroup")
 }
 
 // Test_SqlDatabaseContainerUserDefinedFunction_Spec_JSONRoundTrip checks that JSON keeps every value of SqlDatabaseContainerUserDefinedFunction_Spec.

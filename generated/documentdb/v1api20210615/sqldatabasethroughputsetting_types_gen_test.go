@@ -69,7 +69,7 @@ func Test_SqlDatabaseThroughputSetting_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_SqlDatabaseThroughputSetting_Spec_ARMPayloadMatchesSwagger checks that what SqlDatabaseThroughputSetting_Spec sends to Azure is a valid Microsoft.DocumentDB/databaseAccounts/sqlDatabases/throughputSettings PUT body of api-version 2021-06-15.
 func Test_SqlDatabaseThroughputSetting_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[SqlDatabaseThroughputSetting_Spec](t, GenerateSqlDatabaseThroughputSetting_Spec, "Microsoft.DocumentDB/databaseAccounts/sqlDatabases/throughputSettings", "2021-06-15")
+	gentest.RunARMPayloadCheck[SqlDatabaseThroughputSetting_Spec](t, GenerateSqlDatabaseThroughputSetting_Spec, "Microsoft.DocumentDB/databaseAccounts/sqlDatabases/throughputSettings", "2021-06-15", "resourcegroup")
 }
 
 // Test_SqlDatabaseThroughputSetting_Spec_JSONRoundTrip checks that JSON keeps every value of SqlDatabaseThroughputSetting_Spec.

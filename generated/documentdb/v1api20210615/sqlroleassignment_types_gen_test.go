@@ -71,7 +71,7 @@ func Test_SqlRoleAssignment_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_SqlRoleAssignment_Spec_ARMPayloadMatchesSwagger checks that what SqlRoleAssignment_Spec sends to Azure is a valid Microsoft.DocumentDB/databaseAccounts/sqlRoleAssignments PUT body of api-version 2021-06-15.
 func Test_SqlRoleAssignment_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[SqlRoleAssignment_Spec](t, GenerateSqlRoleAssignment_Spec, "Microsoft.DocumentDB/databaseAccounts/sqlRoleAssignments", "2021-06-15")
+	gentest.RunARMPayloadCheck[SqlRoleAssignment_Spec](t, GenerateSqlRoleAssignment_Spec, "Microsoft.DocumentDB/databaseAccounts/sqlRoleAssignments", "2021-06-15", "resourcegroup")
 }
 
 // Test_SqlRoleAssignment_Spec_JSONRoundTrip checks that JSON keeps every value of SqlRoleAssignment_Spec.

@@ -276,7 +276,7 @@ func Test_Domain_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Domain_Spec_ARMPayloadMatchesSwagger checks that what Domain_Spec sends to Azure is a valid Microsoft.EventGrid/domains PUT body of api-version 2020-06-01.
 func Test_Domain_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Domain_Spec](t, GenerateDomain_Spec, "Microsoft.EventGrid/domains", "2020-06-01")
+	gentest.RunARMPayloadCheck[Domain_Spec](t, GenerateDomain_Spec, "Microsoft.EventGrid/domains", "2020-06-01", "resourcegroup")
 }
 
 // Test_Domain_Spec_JSONRoundTrip checks that JSON keeps every value of Domain_Spec.

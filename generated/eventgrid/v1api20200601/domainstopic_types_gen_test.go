@@ -71,7 +71,7 @@ func Test_DomainsTopic_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_DomainsTopic_Spec_ARMPayloadMatchesSwagger checks that what DomainsTopic_Spec sends to Azure is a valid Microsoft.EventGrid/domains/topics PUT body of api-version 2020-06-01.
 func Test_DomainsTopic_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[DomainsTopic_Spec](t, GenerateDomainsTopic_Spec, "Microsoft.EventGrid/domains/topics", "2020-06-01")
+	gentest.RunARMPayloadCheck[DomainsTopic_Spec](t, GenerateDomainsTopic_Spec, "Microsoft.EventGrid/domains/topics", "2020-06-01", "resourcegroup")
 }
 
 // Test_DomainsTopic_Spec_JSONRoundTrip checks that JSON keeps every value of DomainsTopic_Spec.

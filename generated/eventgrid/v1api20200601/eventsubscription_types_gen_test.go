@@ -864,7 +864,7 @@ func Test_EventSubscription_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_EventSubscription_Spec_ARMPayloadMatchesSwagger checks that what EventSubscription_Spec sends to Azure is a valid Microsoft.EventGrid/eventSubscriptions PUT body of api-version 2020-06-01.
 func Test_EventSubscription_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[EventSubscription_Spec](t, GenerateEventSubscription_Spec, "Microsoft.EventGrid/eventSubscriptions", "2020-06-01")
+	gentest.RunARMPayloadCheck[EventSubscription_Spec](t, GenerateEventSubscription_Spec, "Microsoft.EventGrid/eventSubscriptions", "2020-06-01", "extension")
 }
 
 // Test_EventSubscription_Spec_JSONRoundTrip checks that JSON keeps every value of EventSubscription_Spec.

@@ -116,7 +116,7 @@ func Test_Topic_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Topic_Spec_ARMPayloadMatchesSwagger checks that what Topic_Spec sends to Azure is a valid Microsoft.EventGrid/topics PUT body of api-version 2020-06-01.
 func Test_Topic_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Topic_Spec](t, GenerateTopic_Spec, "Microsoft.EventGrid/topics", "2020-06-01")
+	gentest.RunARMPayloadCheck[Topic_Spec](t, GenerateTopic_Spec, "Microsoft.EventGrid/topics", "2020-06-01", "resourcegroup")
 }
 
 // Test_Topic_Spec_JSONRoundTrip checks that JSON keeps every value of Topic_Spec.

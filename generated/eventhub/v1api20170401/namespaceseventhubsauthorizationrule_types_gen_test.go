@@ -87,7 +87,7 @@ func Test_NamespacesEventhubsAuthorizationRule_STATUS_ARMRoundTrip(t *testing.T)
 
 // Test_NamespacesEventhubsAuthorizationRule_Spec_ARMPayloadMatchesSwagger checks that what NamespacesEventhubsAuthorizationRule_Spec sends to Azure is a valid Microsoft.EventHub/namespaces/eventhubs/authorizationRules PUT body of api-version 2017-04-01.
 func Test_NamespacesEventhubsAuthorizationRule_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[NamespacesEventhubsAuthorizationRule_Spec](t, GenerateNamespacesEventhubsAuthorizationRule_Spec, "Microsoft.EventHub/namespaces/eventhubs/authorizationRules", "2017-04-01")
+	gentest.RunARMPayloadCheck[NamespacesEventhubsAuthorizationRule_Spec](t, GenerateNamespacesEventhubsAuthorizationRule_Spec, "Microsoft.EventHub/namespaces/eventhubs/authorizationRules", "2017-04-01", "resourcegroup")
 }
 
 // Test_NamespacesEventhubsAuthorizationRule_Spec_JSONRoundTrip checks that JSON keeps every value of NamespacesEventhubsAuthorizationRule_Spec.

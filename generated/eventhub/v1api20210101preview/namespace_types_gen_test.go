@@ -336,7 +336,7 @@ func Test_Namespace_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Namespace_Spec_ARMPayloadMatchesSwagger checks that what Namespace_Spec sends to Azure is a valid Microsoft.EventHub/namespaces PUT body of api-version 2021-01-01-preview.
 func Test_Namespace_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Namespace_Spec](t, GenerateNamespace_Spec, "Microsoft.EventHub/namespaces", "2021-01-01-preview")
+	gentest.RunARMPayloadCheck[Namespace_Spec](t, GenerateNamespace_Spec, "Microsoft.EventHub/namespaces", "2021-01-01-preview", "resourcegroup")
 }
 
 // Test_Namespace_Spec_JSONRoundTrip checks that JSON keeps every value of Namespace_Spec.

@@ -88,7 +88,7 @@ func Test_NamespacesAuthorizationRule_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_NamespacesAuthorizationRule_Spec_ARMPayloadMatchesSwagger checks that what NamespacesAuthorizationRule_Spec sends to Azure is a valid Microsoft.EventHub/namespaces/authorizationRules PUT body of api-version 2021-01-01-preview.
 func Test_NamespacesAuthorizationRule_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[NamespacesAuthorizationRule_Spec](t, GenerateNamespacesAuthorizationRule_Spec, "Microsoft.EventHub/namespaces/authorizationRules", "2021-01-01-preview")
+	gentest.RunARMPayloadCheck[NamespacesAuthorizationRule_Spec](t, GenerateNamespacesAuthorizationRule_Spec, "Microsoft.EventHub/namespaces/authorizationRules", "2021-01-01-preview", "resourcegroup")
 }
 
 // Test_NamespacesAuthorizationRule_Spec_JSONRoundTrip checks that JSON keeps every value of NamespacesAuthorizationRule_Spec.

@@ -140,7 +140,7 @@ func Test_NamespacesEventhub_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_NamespacesEventhub_Spec_ARMPayloadMatchesSwagger checks that what NamespacesEventhub_Spec sends to Azure is a valid Microsoft.EventHub/namespaces/eventhubs PUT body of api-version 2021-01-01-preview.
 func Test_NamespacesEventhub_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[NamespacesEventhub_Spec](t, GenerateNamespacesEventhub_Spec, "Microsoft.EventHub/namespaces/eventhubs", "2021-01-01-preview")
+	gentest.RunARMPayloadCheck[NamespacesEventhub_Spec](t, GenerateNamespacesEventhub_Spec, "Microsoft.EventHub/namespaces/eventhubs", "2021-01-01-preview", "resourcegroup")
 }
 
 // Test_NamespacesEventhub_Spec_JSONRoundTrip checks that JSON keeps every value of NamespacesEventhub_Spec.

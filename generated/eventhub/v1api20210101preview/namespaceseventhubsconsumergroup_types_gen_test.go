@@ -69,7 +69,7 @@ func Test_NamespacesEventhubsConsumerGroup_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_NamespacesEventhubsConsumerGroup_Spec_ARMPayloadMatchesSwagger checks that what NamespacesEventhubsConsumerGroup_Spec sends to Azure is a valid Microsoft.EventHub/namespaces/eventhubs/consumergroups PUT body of api-version 2021-01-01-preview.
 func Test_NamespacesEventhubsConsumerGroup_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[NamespacesEventhubsConsumerGroup_Spec](t, GenerateNamespacesEventhubsConsumerGroup_Spec, "Microsoft.EventHub/namespaces/eventhubs/consumergroups", "2021-01-01-preview")
+	gentest.RunARMPayloadCheck[NamespacesEventhubsConsumerGroup_Spec](t, GenerateNamespacesEventhubsConsumerGroup_Spec, "Microsoft.EventHub/namespaces/eventhubs/consumergroups", "2021-01-01-preview", "resourcegroup")
 }
 
 // Test_NamespacesEventhubsConsumerGroup_Spec_JSONRoundTrip checks that JSON keeps every value of NamespacesEventhubsConsumerGroup_Spec.

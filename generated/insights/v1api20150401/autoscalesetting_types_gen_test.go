@@ -396,7 +396,7 @@ func Test_AutoscaleSetting_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_AutoscaleSetting_Spec_ARMPayloadMatchesSwagger checks that what AutoscaleSetting_Spec sends to Azure is a valid Microsoft.Insights/autoscalesettings PUT body of api-version 2015-04-01.
 func Test_AutoscaleSetting_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[AutoscaleSetting_Spec](t, GenerateAutoscaleSetting_Spec, "Microsoft.Insights/autoscalesettings", "2015-04-01")
+	gentest.RunARMPayloadCheck[AutoscaleSetting_Spec](t, GenerateAutoscaleSetting_Spec, "Microsoft.Insights/autoscalesettings", "2015-04-01", "resourcegroup")
 }
 
 // Test_AutoscaleSetting_Spec_JSONRoundTrip checks that JSON keeps every value of AutoscaleSetting_Spec.

@@ -129,7 +129,7 @@ func Test_Webtest_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Webtest_Spec_ARMPayloadMatchesSwagger checks that what Webtest_Spec sends to Azure is a valid Microsoft.Insights/webtests PUT body of api-version 2015-05-01.
 func Test_Webtest_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Webtest_Spec](t, GenerateWebtest_Spec, "Microsoft.Insights/webtests", "2015-05-01")
+	gentest.RunARMPayloadCheck[Webtest_Spec](t, GenerateWebtest_Spec, "Microsoft.Insights/webtests", "2015-05-01", "resourcegroup")
 }
 
 // Test_Webtest_Spec_JSONRoundTrip checks that JSON keeps every value of Webtest_Spec.

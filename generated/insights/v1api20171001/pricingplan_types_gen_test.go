@@ -75,7 +75,7 @@ func Test_PricingPlan_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_PricingPlan_Spec_ARMPayloadMatchesSwagger checks that what PricingPlan_Spec sends to Azure is a valid Microsoft.Insights/components/pricingPlans PUT body of api-version 2017-10-01.
 func Test_PricingPlan_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[PricingPlan_Spec](t, GeneratePricingPlan_Spec, "Microsoft.Insights/components/pricingPlans", "2017-10-01")
+	gentest.RunARMPayloadCheck[PricingPlan_Spec](t, GeneratePricingPlan_Spec, "Microsoft.Insights/components/pricingPlans", "2017-10-01", "resourcegroup")
 }
 
 // Test_PricingPlan_Spec_JSONRoundTrip checks that JSON keeps every value of PricingPlan_Spec.

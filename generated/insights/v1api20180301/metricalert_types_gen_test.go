@@ -420,7 +420,7 @@ func Test_MetricAlert_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_MetricAlert_Spec_ARMPayloadMatchesSwagger checks that what MetricAlert_Spec sends to Azure is a valid Microsoft.Insights/metricAlerts PUT body of api-version 2018-03-01.
 func Test_MetricAlert_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[MetricAlert_Spec](t, GenerateMetricAlert_Spec, "Microsoft.Insights/metricAlerts", "2018-03-01")
+	gentest.RunARMPayloadCheck[MetricAlert_Spec](t, GenerateMetricAlert_Spec, "Microsoft.Insights/metricAlerts", "2018-03-01", "resourcegroup")
 }
 
 // Test_MetricAlert_Spec_JSONRoundTrip checks that JSON keeps every value of MetricAlert_Spec.

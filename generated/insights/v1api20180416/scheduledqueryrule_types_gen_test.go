@@ -365,7 +365,7 @@ func Test_ScheduledQueryRule_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ScheduledQueryRule_Spec_ARMPayloadMatchesSwagger checks that what ScheduledQueryRule_Spec sends to Azure is a valid Microsoft.Insights/scheduledQueryRules PUT body of api-version 2018-04-16.
 func Test_ScheduledQueryRule_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ScheduledQueryRule_Spec](t, GenerateScheduledQueryRule_Spec, "Microsoft.Insights/scheduledQueryRules", "2018-04-16")
+	gentest.RunARMPayloadCheck[ScheduledQueryRule_Spec](t, GenerateScheduledQueryRule_Spec, "Microsoft.Insights/scheduledQueryRules", "2018-04-16", "resourcegroup")
 }
 
 // Test_ScheduledQueryRule_Spec_JSONRoundTrip checks that JSON keeps every value of ScheduledQueryRule_Spec.

@@ -305,7 +305,7 @@ func Test_ActionGroup_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ActionGroup_Spec_ARMPayloadMatchesSwagger checks that what ActionGroup_Spec sends to Azure is a valid Microsoft.Insights/actionGroups PUT body of api-version 2019-06-01.
 func Test_ActionGroup_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ActionGroup_Spec](t, GenerateActionGroup_Spec, "Microsoft.Insights/actionGroups", "2019-06-01")
+	gentest.RunARMPayloadCheck[ActionGroup_Spec](t, GenerateActionGroup_Spec, "Microsoft.Insights/actionGroups", "2019-06-01", "resourcegroup")
 }
 
 // Test_ActionGroup_Spec_JSONRoundTrip checks that JSON keeps every value of ActionGroup_Spec.

@@ -177,7 +177,7 @@ func Test_Component_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Component_Spec_ARMPayloadMatchesSwagger checks that what Component_Spec sends to Azure is a valid Microsoft.Insights/components PUT body of api-version 2020-02-02.
 func Test_Component_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Component_Spec](t, GenerateComponent_Spec, "Microsoft.Insights/components", "2020-02-02")
+	gentest.RunARMPayloadCheck[Component_Spec](t, GenerateComponent_Spec, "Microsoft.Insights/components", "2020-02-02", "resourcegroup")
 }
 
 // Test_Component_Spec_JSONRoundTrip checks that JSON keeps every value of Component_Spec.

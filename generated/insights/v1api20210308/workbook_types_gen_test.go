@@ -162,7 +162,7 @@ func Test_Workbook_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Workbook_Spec_ARMPayloadMatchesSwagger checks that what Workbook_Spec sends to Azure is a valid Microsoft.Insights/workbooks PUT body of api-version 2021-03-08.
 func Test_Workbook_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Workbook_Spec](t, GenerateWorkbook_Spec, "Microsoft.Insights/workbooks", "2021-03-08")
+	gentest.RunARMPayloadCheck[Workbook_Spec](t, GenerateWorkbook_Spec, "Microsoft.Insights/workbooks", "2021-03-08", "resourcegroup")
 }
 
 // Test_Workbook_Spec_JSONRoundTrip checks that JSON keeps every value of Workbook_Spec.

@@ -163,7 +163,7 @@ func Test_DataCollectionEndpoint_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_DataCollectionEndpoint_Spec_ARMPayloadMatchesSwagger checks that what DataCollectionEndpoint_Spec sends to Azure is a valid Microsoft.Insights/dataCollectionEndpoints PUT body of api-version 2021-04-01.
 func Test_DataCollectionEndpoint_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[DataCollectionEndpoint_Spec](t, GenerateDataCollectionEndpoint_Spec, "Microsoft.Insights/dataCollectionEndpoints", "2021-04-01")
+	gentest.RunARMPayloadCheck[DataCollectionEndpoint_Spec](t, GenerateDataCollectionEndpoint_Spec, "Microsoft.Insights/dataCollectionEndpoints", "2021-04-01", "resourcegroup")
 }
 
 // Test_DataCollectionEndpoint_Spec_JSONRoundTrip checks that JSON keeps every value of DataCollectionEndpoint_Spec.

@@ -342,7 +342,7 @@ func Test_DataCollectionRule_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_DataCollectionRule_Spec_ARMPayloadMatchesSwagger checks that what DataCollectionRule_Spec sends to Azure is a valid Microsoft.Insights/dataCollectionRules PUT body of api-version 2021-04-01.
 func Test_DataCollectionRule_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[DataCollectionRule_Spec](t, GenerateDataCollectionRule_Spec, "Microsoft.Insights/dataCollectionRules", "2021-04-01")
+	gentest.RunARMPayloadCheck[DataCollectionRule_Spec](t, GenerateDataCollectionRule_Spec, "Microsoft.Insights/dataCollectionRules", "2021-04-01", "resourcegroup")
 }
 
 // Test_DataCollectionRule_Spec_JSONRoundTrip checks that JSON keeps every value of DataCollectionRule_Spec.

@@ -90,7 +90,7 @@ func Test_DataCollectionRuleAssociation_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_DataCollectionRuleAssociation_Spec_ARMPayloadMatchesSwagger checks that what DataCollectionRuleAssociation_Spec sends to Azure is a valid Microsoft.Insights/dataCollectionRuleAssociations PUT body of api-version 2021-04-01.
 func Test_DataCollectionRuleAssociation_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[DataCollectionRuleAssociation_Spec](t, GenerateDataCollectionRuleAssociation_Spec, "Microsoft.Insights/dataCollectionRuleAssociations", "2021-04-01")
+	gentest.RunARMPayloadCheck[DataCollectionRuleAssociation_Spec](t, GenerateDataCollectionRuleAssociation_Spec, "Microsoft.Insights/dataCollectionRuleAssociations", "2021-04-01", "extension")
 }
 
 // Test_DataCollectionRuleAssociation_Spec_JSONRoundTrip checks that JSON keeps every value of DataCollectionRuleAssociation_Spec.

@@ -359,7 +359,7 @@ func Test_Vault_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Vault_Spec_ARMPayloadMatchesSwagger checks that what Vault_Spec sends to Azure is a valid Microsoft.KeyVault/vaults PUT body of api-version 2019-09-01.
 func Test_Vault_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Vault_Spec](t, GenerateVault_Spec, "Microsoft.KeyVault/vaults", "2019-09-01")
+	gentest.RunARMPayloadCheck[Vault_Spec](t, GenerateVault_Spec, "Microsoft.KeyVault/vaults", "2019-09-01", "resourcegroup")
 }
 
 // Test_Vault_Spec_JSONRoundTrip checks that JSON keeps every value of Vault_Spec.

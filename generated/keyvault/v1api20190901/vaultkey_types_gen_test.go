@@ -142,7 +142,7 @@ func Test_VaultKey_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_VaultKey_Spec_ARMPayloadMatchesSwagger checks that what VaultKey_Spec sends to Azure is a valid Microsoft.KeyVault/vaults/keys PUT body of api-version 2019-09-01.
 func Test_VaultKey_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[VaultKey_Spec](t, GenerateVaultKey_Spec, "Microsoft.KeyVault/vaults/keys", "2019-09-01")
+	gentest.RunARMPayloadCheck[VaultKey_Spec](t, GenerateVaultKey_Spec, "Microsoft.KeyVault/vaults/keys", "2019-09-01", "resourcegroup")
 }
 
 // Test_VaultKey_Spec_JSONRoundTrip checks that JSON keeps every value of VaultKey_Spec.

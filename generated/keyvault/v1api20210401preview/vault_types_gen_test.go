@@ -383,7 +383,7 @@ func Test_Vault_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Vault_Spec_ARMPayloadMatchesSwagger checks that what Vault_Spec sends to Azure is a valid Microsoft.KeyVault/vaults PUT body of api-version 2021-04-01-preview.
 func Test_Vault_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Vault_Spec](t, GenerateVault_Spec, "Microsoft.KeyVault/vaults", "2021-04-01-preview")
+	gentest.RunARMPayloadCheck[Vault_Spec](t, GenerateVault_Spec, "Microsoft.KeyVault/vaults", "2021-04-01-preview", "resourcegroup")
 }
 
 // Test_Vault_Spec_JSONRoundTrip checks that JSON keeps every value of Vault_Spec.

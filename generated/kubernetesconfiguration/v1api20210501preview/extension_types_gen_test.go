@@ -247,7 +247,7 @@ func Test_Extension_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Extension_Spec_ARMPayloadMatchesSwagger checks that what Extension_Spec sends to Azure is a valid Microsoft.KubernetesConfiguration/extensions PUT body of api-version 2021-05-01-preview.
 func Test_Extension_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Extension_Spec](t, GenerateExtension_Spec, "Microsoft.KubernetesConfiguration/extensions", "2021-05-01-preview")
+	gentest.RunARMPayloadCheck[Extension_Spec](t, GenerateExtension_Spec, "Microsoft.KubernetesConfiguration/extensions", "2021-05-01-preview", "extension")
 }
 
 // Test_Extension_Spec_JSONRoundTrip checks that JSON keeps every value of Extension_Spec.

@@ -300,7 +300,7 @@ func Test_Cluster_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Cluster_Spec_ARMPayloadMatchesSwagger checks that what Cluster_Spec sends to Azure is a valid Microsoft.Kusto/clusters PUT body of api-version 2021-01-01.
 func Test_Cluster_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Cluster_Spec](t, GenerateCluster_Spec, "Microsoft.Kusto/clusters", "2021-01-01")
+	gentest.RunARMPayloadCheck[Cluster_Spec](t, GenerateCluster_Spec, "Microsoft.Kusto/clusters", "2021-01-01", "resourcegroup")
 }
 
 // Test_Cluster_Spec_JSONRoundTrip checks that JSON keeps every value of Cluster_Spec.

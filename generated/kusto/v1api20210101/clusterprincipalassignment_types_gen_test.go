@@ -97,7 +97,7 @@ func Test_ClusterPrincipalAssignment_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ClusterPrincipalAssignment_Spec_ARMPayloadMatchesSwagger checks that what ClusterPrincipalAssignment_Spec sends to Azure is a valid Microsoft.Kusto/clusters/principalAssignments PUT body of api-version 2021-01-01.
 func Test_ClusterPrincipalAssignment_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ClusterPrincipalAssignment_Spec](t, GenerateClusterPrincipalAssignment_Spec, "Microsoft.Kusto/clusters/principalAssignments", "2021-01-01")
+	gentest.RunARMPayloadCheck[ClusterPrincipalAssignment_Spec](t, GenerateClusterPrincipalAssignment_Spec, "Microsoft.Kusto/clusters/principalAssignments", "2021-01-01", "resourcegroup")
 }
 
 // Test_ClusterPrincipalAssignment_Spec_JSONRoundTrip checks that JSON keeps every value of ClusterPrincipalAssignment_Spec.

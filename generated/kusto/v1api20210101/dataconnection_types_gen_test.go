@@ -271,7 +271,7 @@ func Test_DataConnection_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_DataConnection_Spec_ARMPayloadMatchesSwagger checks that what DataConnection_Spec sends to Azure is a valid Microsoft.Kusto/clusters/databases/dataConnections PUT body of api-version 2021-01-01.
 func Test_DataConnection_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[DataConnection_Spec](t, GenerateDataConnection_Spec, "Microsoft.Kusto/clusters/databases/dataConnections", "2021-01-01")
+	gentest.RunARMPayloadCheck[DataConnection_Spec](t, GenerateDataConnection_Spec, "Microsoft.Kusto/clusters/databases/dataConnections", "2021-01-01", "resourcegroup")
 }
 
 // Test_DataConnection_Spec_JSONRoundTrip checks that JSON keeps every value of DataConnection_Spec.

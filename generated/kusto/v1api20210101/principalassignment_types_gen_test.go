@@ -87,7 +87,7 @@ func Test_PrincipalAssignment_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_PrincipalAssignment_Spec_ARMPayloadMatchesSwagger checks that what PrincipalAssignment_Spec sends to Azure is a valid Microsoft.Kusto/clusters/databases/principalAssignments PUT body of api-version 2021-01-01.
 func Test_PrincipalAssignment_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[PrincipalAssignment_Spec](t, GeneratePrincipalAssignment_Spec, "Microsoft.Kusto/clusters/databases/principalAssignments", "2021-01-01")
+	gentest.RunARMPayloadCheck[PrincipalAssignment_Spec](t, GeneratePrincipalAssignment_Spec, "Microsoft.Kusto/clusters/databases/principalAssignments", "2021-01-01", "resourcegroup")
 }
 
 // Test_PrincipalAssignment_Spec_JSONRoundTrip checks that JSON keeps every value of PrincipalAssignment_Spec.

@@ -1139,7 +1139,7 @@ func Test_WorkspacesCompute_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_WorkspacesCompute_Spec_ARMPayloadMatchesSwagger checks that what WorkspacesCompute_Spec sends to Azure is a valid Microsoft.MachineLearningServices/workspaces/computes PUT body of api-version 2021-04-01.
 func Test_WorkspacesCompute_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[WorkspacesCompute_Spec](t, GenerateWorkspacesCompute_Spec, "Microsoft.MachineLearningServices/workspaces/computes", "2021-04-01")
+	gentest.RunARMPayloadCheck[WorkspacesCompute_Spec](t, GenerateWorkspacesCompute_Spec, "Microsoft.MachineLearningServices/workspaces/computes", "2021-04-01", "resourcegroup")
 }
 
 // Test_WorkspacesCompute_Spec_JSONRoundTrip checks that JSON keeps every value of WorkspacesCompute_Spec.

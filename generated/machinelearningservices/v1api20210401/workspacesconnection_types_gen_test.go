@@ -84,7 +84,7 @@ func Test_WorkspacesConnection_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_WorkspacesConnection_Spec_ARMPayloadMatchesSwagger checks that what WorkspacesConnection_Spec sends to Azure is a valid Microsoft.MachineLearningServices/workspaces/connections PUT body of api-version 2021-04-01.
 func Test_WorkspacesConnection_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[WorkspacesConnection_Spec](t, GenerateWorkspacesConnection_Spec, "Microsoft.MachineLearningServices/workspaces/connections", "2021-04-01")
+	gentest.RunARMPayloadCheck[WorkspacesConnection_Spec](t, GenerateWorkspacesConnection_Spec, "Microsoft.MachineLearningServices/workspaces/connections", "2021-04-01", "resourcegroup")
 }
 
 // Test_WorkspacesConnection_Spec_JSONRoundTrip checks that JSON keeps every value of WorkspacesConnection_Spec.

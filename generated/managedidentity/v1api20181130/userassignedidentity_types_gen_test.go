@@ -81,7 +81,7 @@ func Test_UserAssignedIdentity_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_UserAssignedIdentity_Spec_ARMPayloadMatchesSwagger checks that what UserAssignedIdentity_Spec sends to Azure is a valid Microsoft.ManagedIdentity/userAssignedIdentities PUT body of api-version 2018-11-30.
 func Test_UserAssignedIdentity_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[UserAssignedIdentity_Spec](t, GenerateUserAssignedIdentity_Spec, "Microsoft.ManagedIdentity/userAssignedIdentities", "2018-11-30")
+	gentest.RunARMPayloadCheck[UserAssignedIdentity_Spec](t, GenerateUserAssignedIdentity_Spec, "Microsoft.ManagedIdentity/userAssignedIdentities", "2018-11-30", "resourcegroup")
 }
 
 // Test_UserAssignedIdentity_Spec_JSONRoundTrip checks that JSON keeps every value of UserAssignedIdentity_Spec.

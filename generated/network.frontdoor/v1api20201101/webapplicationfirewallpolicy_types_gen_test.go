@@ -445,7 +445,7 @@ func Test_WebApplicationFirewallPolicy_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_WebApplicationFirewallPolicy_Spec_ARMPayloadMatchesSwagger checks that what WebApplicationFirewallPolicy_Spec sends to Azure is a valid Microsoft.Network/FrontDoorWebApplicationFirewallPolicies PUT body of api-version 2020-11-01.
 func Test_WebApplicationFirewallPolicy_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[WebApplicationFirewallPolicy_Spec](t, GenerateWebApplicationFirewallPolicy_Spec, "Microsoft.Network/FrontDoorWebApplicationFirewallPolicies", "2020-11-01")
+	gentest.RunARMPayloadCheck[WebApplicationFirewallPolicy_Spec](t, GenerateWebApplicationFirewallPolicy_Spec, "Microsoft.Network/FrontDoorWebApplicationFirewallPolicies", "2020-11-01", "resourcegroup")
 }
 
 // Test_WebApplicationFirewallPolicy_Spec_JSONRoundTrip checks that JSON keeps every value of WebApplicationFirewallPolicy_Spec.

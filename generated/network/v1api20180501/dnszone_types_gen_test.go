@@ -104,7 +104,7 @@ func Test_DnsZone_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_DnsZone_Spec_ARMPayloadMatchesSwagger checks that what DnsZone_Spec sends to Azure is a valid Microsoft.Network/dnsZones PUT body of api-version 2018-05-01.
 func Test_DnsZone_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[DnsZone_Spec](t, GenerateDnsZone_Spec, "Microsoft.Network/dnsZones", "2018-05-01")
+	gentest.RunARMPayloadCheck[DnsZone_Spec](t, GenerateDnsZone_Spec, "Microsoft.Network/dnsZones", "2018-05-01", "resourcegroup")
 }
 
 // Test_DnsZone_Spec_JSONRoundTrip checks that JSON keeps every value of DnsZone_Spec.

@@ -258,7 +258,7 @@ func Test_DnsZonesAAAARecord_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_DnsZonesAAAARecord_Spec_ARMPayloadMatchesSwagger checks that what DnsZonesAAAARecord_Spec sends to Azure is a valid Microsoft.Network/dnsZones/AAAA PUT body of api-version 2018-05-01.
 func Test_DnsZonesAAAARecord_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[DnsZonesAAAARecord_Spec](t, GenerateDnsZonesAAAARecord_Spec, "Microsoft.Network/dnsZones/AAAA", "2018-05-01")
+	gentest.RunARMPayloadCheck[DnsZonesAAAARecord_Spec](t, GenerateDnsZonesAAAARecord_Spec, "Microsoft.Network/dnsZones/AAAA", "2018-05-01", "resourcegroup")
 }
 
 // Test_DnsZonesAAAARecord_Spec_JSONRoundTrip checks that JSON keeps every value of DnsZonesAAAARecord_Spec.

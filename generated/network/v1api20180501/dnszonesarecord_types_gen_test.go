@@ -94,7 +94,7 @@ func Test_DnsZonesARecord_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_DnsZonesARecord_Spec_ARMPayloadMatchesSwagger checks that what DnsZonesARecord_Spec sends to Azure is a valid Microsoft.Network/dnsZones/A PUT body of api-version 2018-05-01.
 func Test_DnsZonesARecord_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[DnsZonesARecord_Spec](t, GenerateDnsZonesARecord_Spec, "Microsoft.Network/dnsZones/A", "2018-05-01")
+	gentest.RunARMPayloadCheck[DnsZonesARecord_Spec](t, GenerateDnsZonesARecord_Spec, "Microsoft.Network/dnsZones/A", "2018-05-01", "resourcegroup")
 }
 
 // Test_DnsZonesARecord_Spec_JSONRoundTrip checks that JSON keeps every value of DnsZonesARecord_Spec.

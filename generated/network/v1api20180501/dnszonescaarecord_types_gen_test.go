@@ -94,7 +94,7 @@ func Test_DnsZonesCAARecord_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_DnsZonesCAARecord_Spec_ARMPayloadMatchesSwagger checks that what DnsZonesCAARecord_Spec sends to Azure is a valid Microsoft.Network/dnsZones/CAA PUT body of api-version 2018-05-01.
 func Test_DnsZonesCAARecord_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[DnsZonesCAARecord_Spec](t, GenerateDnsZonesCAARecord_Spec, "Microsoft.Network/dnsZones/CAA", "2018-05-01")
+	gentest.RunARMPayloadCheck[DnsZonesCAARecord_Spec](t, GenerateDnsZonesCAARecord_Spec, "Microsoft.Network/dnsZones/CAA", "2018-05-01", "resourcegroup")
 }
 
 // Test_DnsZonesCAARecord_Spec_JSONRoundTrip checks that JSON keeps every value of DnsZonesCAARecord_Spec.

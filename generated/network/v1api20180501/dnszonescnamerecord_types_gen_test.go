@@ -94,7 +94,7 @@ func Test_DnsZonesCNAMERecord_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_DnsZonesCNAMERecord_Spec_ARMPayloadMatchesSwagger checks that what DnsZonesCNAMERecord_Spec sends to Azure is a valid Microsoft.Network/dnsZones/CNAME PUT body of api-version 2018-05-01.
 func Test_DnsZonesCNAMERecord_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[DnsZonesCNAMERecord_Spec](t, GenerateDnsZonesCNAMERecord_Spec, "Microsoft.Network/dnsZones/CNAME", "2018-05-01")
+	gentest.RunARMPayloadCheck[DnsZonesCNAMERecord_Spec](t, GenerateDnsZonesCNAMERecord_Spec, "Microsoft.Network/dnsZones/CNAME", "2018-05-01", "resourcegroup")
 }
 
 // Test_DnsZonesCNAMERecord_Spec_JSONRoundTrip checks that JSON keeps every value of DnsZonesCNAMERecord_Spec.

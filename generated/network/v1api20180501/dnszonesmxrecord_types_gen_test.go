@@ -94,7 +94,7 @@ func Test_DnsZonesMXRecord_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_DnsZonesMXRecord_Spec_ARMPayloadMatchesSwagger checks that what DnsZonesMXRecord_Spec sends to Azure is a valid Microsoft.Network/dnsZones/MX PUT body of api-version 2018-05-01.
 func Test_DnsZonesMXRecord_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[DnsZonesMXRecord_Spec](t, GenerateDnsZonesMXRecord_Spec, "Microsoft.Network/dnsZones/MX", "2018-05-01")
+	gentest.RunARMPayloadCheck[DnsZonesMXRecord_Spec](t, GenerateDnsZonesMXRecord_Spec, "Microsoft.Network/dnsZones/MX", "2018-05-01", "resourcegroup")
 }
 
 // Test_DnsZonesMXRecord_Spec_JSONRoundTrip checks that JSON keeps every value of DnsZonesMXRecord_Spec.

@@ -94,7 +94,7 @@ func Test_DnsZonesNSRecord_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_DnsZonesNSRecord_Spec_ARMPayloadMatchesSwagger checks that what DnsZonesNSRecord_Spec sends to Azure is a valid Microsoft.Network/dnsZones/NS PUT body of api-version 2018-05-01.
 func Test_DnsZonesNSRecord_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[DnsZonesNSRecord_Spec](t, GenerateDnsZonesNSRecord_Spec, "Microsoft.Network/dnsZones/NS", "2018-05-01")
+	gentest.RunARMPayloadCheck[DnsZonesNSRecord_Spec](t, GenerateDnsZonesNSRecord_Spec, "Microsoft.Network/dnsZones/NS", "2018-05-01", "resourcegroup")
 }
 
 // Test_DnsZonesNSRecord_Spec_JSONRoundTrip checks that JSON keeps every value of DnsZonesNSRecord_Spec.

@@ -94,7 +94,7 @@ func Test_DnsZonesPTRRecord_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_DnsZonesPTRRecord_Spec_ARMPayloadMatchesSwagger checks that what DnsZonesPTRRecord_Spec sends to Azure is a valid Microsoft.Network/dnsZones/PTR PUT body of api-version 2018-05-01.
 func Test_DnsZonesPTRRecord_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[DnsZonesPTRRecord_Spec](t, GenerateDnsZonesPTRRecord_Spec, "Microsoft.Network/dnsZones/PTR", "2018-05-01")
+	gentest.RunARMPayloadCheck[DnsZonesPTRRecord_Spec](t, GenerateDnsZonesPTRRecord_Spec, "Microsoft.Network/dnsZones/PTR", "2018-05-01", "resourcegroup")
 }
 
 // Test_DnsZonesPTRRecord_Spec_JSONRoundTrip checks that JSON keeps every value of DnsZonesPTRRecord_Spec.

@@ -94,7 +94,7 @@ func Test_DnsZonesSRVRecord_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_DnsZonesSRVRecord_Spec_ARMPayloadMatchesSwagger checks that what DnsZonesSRVRecord_Spec sends to Azure is a valid Microsoft.Network/dnsZones/SRV PUT body of api-version 2018-05-01.
 func Test_DnsZonesSRVRecord_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[DnsZonesSRVRecord_Spec](t, GenerateDnsZonesSRVRecord_Spec, "Microsoft.Network/dnsZones/SRV", "2018-05-01")
+	gentest.RunARMPayloadCheck[DnsZonesSRVRecord_Spec](t, GenerateDnsZonesSRVRecord_Spec, "Microsoft.Network/dnsZones/SRV", "2018-05-01", "resourcegroup")
 }
 
 // Test_DnsZonesSRVRecord_Spec_JSONRoundTrip checks that JSON keeps every value of DnsZonesSRVRecord_Spec.

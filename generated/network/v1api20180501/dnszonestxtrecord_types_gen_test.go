@@ -94,7 +94,7 @@ func Test_DnsZonesTXTRecord_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_DnsZonesTXTRecord_Spec_ARMPayloadMatchesSwagger checks that what DnsZonesTXTRecord_Spec sends to Azure is a valid Microsoft.Network/dnsZones/TXT PUT body of api-version 2018-05-01.
 func Test_DnsZonesTXTRecord_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[DnsZonesTXTRecord_Spec](t, GenerateDnsZonesTXTRecord_Spec, "Microsoft.Network/dnsZones/TXT", "2018-05-01")
+	gentest.RunARMPayloadCheck[DnsZonesTXTRecord_Spec](t, GenerateDnsZonesTXTRecord_Spec, "Microsoft.Network/dnsZones/TXT", "2018-05-01", "resourcegroup")
 }
 
 // Test_DnsZonesTXTRecord_Spec_JSONRoundTrip checks that JSON keeps every value of DnsZonesTXTRecord_Spec.

@@ -329,7 +329,7 @@ func Test_TrafficManagerProfile_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_TrafficManagerProfile_Spec_ARMPayloadMatchesSwagger checks that what TrafficManagerProfile_Spec sends to Azure is a valid Microsoft.Network/trafficmanagerprofiles PUT body of api-version 2018-08-01.
 func Test_TrafficManagerProfile_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[TrafficManagerProfile_Spec](t, GenerateTrafficManagerProfile_Spec, "Microsoft.Network/trafficmanagerprofiles", "2018-08-01")
+	gentest.RunARMPayloadCheck[TrafficManagerProfile_Spec](t, GenerateTrafficManagerProfile_Spec, "Microsoft.Network/trafficmanagerprofiles", "2018-08-01", "resourcegroup")
 }
 
 // Test_TrafficManagerProfile_Spec_JSONRoundTrip checks that JSON keeps every value of TrafficManagerProfile_Spec.

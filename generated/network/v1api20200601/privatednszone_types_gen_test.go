@@ -83,7 +83,7 @@ func Test_PrivateDnsZone_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_PrivateDnsZone_Spec_ARMPayloadMatchesSwagger checks that what PrivateDnsZone_Spec sends to Azure is a valid Microsoft.Network/privateDnsZones PUT body of api-version 2020-06-01.
 func Test_PrivateDnsZone_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[PrivateDnsZone_Spec](t, GeneratePrivateDnsZone_Spec, "Microsoft.Network/privateDnsZones", "2020-06-01")
+	gentest.RunARMPayloadCheck[PrivateDnsZone_Spec](t, GeneratePrivateDnsZone_Spec, "Microsoft.Network/privateDnsZones", "2020-06-01", "resourcegroup")
 }
 
 // Test_PrivateDnsZone_Spec_JSONRoundTrip checks that JSON keeps every value of PrivateDnsZone_Spec.

@@ -222,7 +222,7 @@ func Test_PrivateDnsZonesAAAARecord_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_PrivateDnsZonesAAAARecord_Spec_ARMPayloadMatchesSwagger checks that what PrivateDnsZonesAAAARecord_Spec sends to Azure is a valid Microsoft.Network/privateDnsZones/AAAA PUT body of api-version 2020-06-01.
 func Test_PrivateDnsZonesAAAARecord_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[PrivateDnsZonesAAAARecord_Spec](t, GeneratePrivateDnsZonesAAAARecord_Spec, "Microsoft.Network/privateDnsZones/AAAA", "2020-06-01")
+	gentest.RunARMPayloadCheck[PrivateDnsZonesAAAARecord_Spec](t, GeneratePrivateDnsZonesAAAARecord_Spec, "Microsoft.Network/privateDnsZones/AAAA", "2020-06-01", "resourcegroup")
 }
 
 // Test_PrivateDnsZonesAAAARecord_Spec_JSONRoundTrip checks that JSON keeps every value of PrivateDnsZonesAAAARecord_Spec.

@@ -88,7 +88,7 @@ func Test_PrivateDnsZonesARecord_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_PrivateDnsZonesARecord_Spec_ARMPayloadMatchesSwagger checks that what PrivateDnsZonesARecord_Spec sends to Azure is a valid Microsoft.Network/privateDnsZones/A PUT body of api-version 2020-06-01.
 func Test_PrivateDnsZonesARecord_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[PrivateDnsZonesARecord_Spec](t, GeneratePrivateDnsZonesARecord_Spec, "Microsoft.Network/privateDnsZones/A", "2020-06-01")
+	gentest.RunARMPayloadCheck[PrivateDnsZonesARecord_Spec](t, GeneratePrivateDnsZonesARecord_Spec, "Microsoft.Network/privateDnsZones/A", "2020-06-01", "resourcegroup")
 }
 
 // Test_PrivateDnsZonesARecord_Spec_JSONRoundTrip checks that JSON keeps every value of PrivateDnsZonesARecord_Spec.

@@ -88,7 +88,7 @@ func Test_PrivateDnsZonesCNAMERecord_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_PrivateDnsZonesCNAMERecord_Spec_ARMPayloadMatchesSwagger checks that what PrivateDnsZonesCNAMERecord_Spec sends to Azure is a valid Microsoft.Network/privateDnsZones/CNAME PUT body of api-version 2020-06-01.
 func Test_PrivateDnsZonesCNAMERecord_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[PrivateDnsZonesCNAMERecord_Spec](t, GeneratePrivateDnsZonesCNAMERecord_Spec, "Microsoft.Network/privateDnsZones/CNAME", "2020-06-01")
+	gentest.RunARMPayloadCheck[PrivateDnsZonesCNAMERecord_Spec](t, GeneratePrivateDnsZonesCNAMERecord_Spec, "Microsoft.Network/privateDnsZones/CNAME", "2020-06-01", "resourcegroup")
 }
 
 // Test_PrivateDnsZonesCNAMERecord_Spec_JSONRoundTrip checks that JSON keeps every value of PrivateDnsZonesCNAMERecord_Spec.

@@ -88,7 +88,7 @@ func Test_PrivateDnsZonesMXRecord_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_PrivateDnsZonesMXRecord_Spec_ARMPayloadMatchesSwagger checks that what PrivateDnsZonesMXRecord_Spec sends to Azure is a valid Microsoft.Network/privateDnsZones/MX PUT body of api-version 2020-06-01.
 func Test_PrivateDnsZonesMXRecord_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[PrivateDnsZonesMXRecord_Spec](t, GeneratePrivateDnsZonesMXRecord_Spec, "Microsoft.Network/privateDnsZones/MX", "2020-06-01")
+	gentest.RunARMPayloadCheck[PrivateDnsZonesMXRecord_Spec](t, GeneratePrivateDnsZonesMXRecord_Spec, "Microsoft.Network/privateDnsZones/MX", "2020-06-01", "resourcegroup")
 }
 
 // Test_PrivateDnsZonesMXRecord_Spec_JSONRoundTrip checks that JSON keeps every value of PrivateDnsZonesMXRecord_Spec.

@@ -88,7 +88,7 @@ func Test_PrivateDnsZonesPTRRecord_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_PrivateDnsZonesPTRRecord_Spec_ARMPayloadMatchesSwagger checks that what PrivateDnsZonesPTRRecord_Spec sends to Azure is a valid Microsoft.Network/privateDnsZones/PTR PUT body of api-version 2020-06-01.
 func Test_PrivateDnsZonesPTRRecord_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[PrivateDnsZonesPTRRecord_Spec](t, GeneratePrivateDnsZonesPTRRecord_Spec, "Microsoft.Network/privateDnsZones/PTR", "2020-06-01")
+	gentest.RunARMPayloadCheck[PrivateDnsZonesPTRRecord_Spec](t, GeneratePrivateDnsZonesPTRRecord_Spec, "Microsoft.Network/privateDnsZones/PTR", "2020-06-01", "resourcegroup")
 }
 
 // Test_PrivateDnsZonesPTRRecord_Spec_JSONRoundTrip checks that JSON keeps every value of PrivateDnsZonesPTRRecord_Spec.

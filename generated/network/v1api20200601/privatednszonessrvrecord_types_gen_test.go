@@ -88,7 +88,7 @@ func Test_PrivateDnsZonesSRVRecord_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_PrivateDnsZonesSRVRecord_Spec_ARMPayloadMatchesSwagger checks that what PrivateDnsZonesSRVRecord_Spec sends to Azure is a valid Microsoft.Network/privateDnsZones/SRV PUT body of api-version 2020-06-01.
 func Test_PrivateDnsZonesSRVRecord_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[PrivateDnsZonesSRVRecord_Spec](t, GeneratePrivateDnsZonesSRVRecord_Spec, "Microsoft.Network/privateDnsZones/SRV", "2020-06-01")
+	gentest.RunARMPayloadCheck[PrivateDnsZonesSRVRecord_Spec](t, GeneratePrivateDnsZonesSRVRecord_Spec, "Microsoft.Network/privateDnsZones/SRV", "2020-06-01", "resourcegroup")
 }
 
 // Test_PrivateDnsZonesSRVRecord_Spec_JSONRoundTrip checks that JSON keeps every value of PrivateDnsZonesSRVRecord_Spec.

@@ -88,7 +88,7 @@ func Test_PrivateDnsZonesTXTRecord_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_PrivateDnsZonesTXTRecord_Spec_ARMPayloadMatchesSwagger checks that what PrivateDnsZonesTXTRecord_Spec sends to Azure is a valid Microsoft.Network/privateDnsZones/TXT PUT body of api-version 2020-06-01.
 func Test_PrivateDnsZonesTXTRecord_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[PrivateDnsZonesTXTRecord_Spec](t, GeneratePrivateDnsZonesTXTRecord_Spec, "Microsoft.Network/privateDnsZones/TXT", "2020-06-01")
+	gentest.RunARMPayloadCheck[PrivateDnsZonesTXTRecord_Spec](t, GeneratePrivateDnsZonesTXTRecord_Spec, "Microsoft.Network/privateDnsZones/TXT", "2020-06-01", "resourcegroup")
 }
 
 // Test_PrivateDnsZonesTXTRecord_Spec_JSONRoundTrip checks that JSON keeps every value of PrivateDnsZonesTXTRecord_Spec.

@@ -95,7 +95,7 @@ func Test_PrivateDnsZonesVirtualNetworkLink_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_PrivateDnsZonesVirtualNetworkLink_Spec_ARMPayloadMatchesSwagger checks that what PrivateDnsZonesVirtualNetworkLink_Spec sends to Azure is a valid Microsoft.Network/privateDnsZones/virtualNetworkLinks PUT body of api-version 2020-06-01.
 func Test_PrivateDnsZonesVirtualNetworkLink_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[PrivateDnsZonesVirtualNetworkLink_Spec](t, GeneratePrivateDnsZonesVirtualNetworkLink_Spec, "Microsoft.Network/privateDnsZones/virtualNetworkLinks", "2020-06-01")
+	gentest.RunARMPayloadCheck[PrivateDnsZonesVirtualNetworkLink_Spec](t, GeneratePrivateDnsZonesVirtualNetworkLink_Spec, "Microsoft.Network/privateDnsZones/virtualNetworkLinks", "2020-06-01", "resourcegroup")
 }
 
 // Test_PrivateDnsZonesVirtualNetworkLink_Spec_JSONRoundTrip checks that JSON keeps every value of PrivateDnsZonesVirtualNetworkLink_Spec.

@@ -621,7 +621,7 @@ func Test_LoadBalancer_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_LoadBalancer_Spec_ARMPayloadMatchesSwagger checks that what LoadBalancer_Spec sends to Azure is a valid Microsoft.Network/loadBalancers PUT body of api-version 2020-11-01.
 func Test_LoadBalancer_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[LoadBalancer_Spec](t, GenerateLoadBalancer_Spec, "Microsoft.Network/loadBalancers", "2020-11-01")
+	gentest.RunARMPayloadCheck[LoadBalancer_Spec](t, GenerateLoadBalancer_Spec, "Microsoft.Network/loadBalancers", "2020-11-01", "resourcegroup")
 }
 
 // Test_LoadBalancer_Spec_JSONRoundTrip checks that JSON keeps every value of LoadBalancer_Spec.

@@ -107,7 +107,7 @@ func Test_NetworkSecurityGroup_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_NetworkSecurityGroup_Spec_ARMPayloadMatchesSwagger checks that what NetworkSecurityGroup_Spec sends to Azure is a valid Microsoft.Network/networkSecurityGroups PUT body of api-version 2020-11-01.
 func Test_NetworkSecurityGroup_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[NetworkSecurityGroup_Spec](t, GenerateNetworkSecurityGroup_Spec, "Microsoft.Network/networkSecurityGroups", "2020-11-01")
+	gentest.RunARMPayloadCheck[NetworkSecurityGroup_Spec](t, GenerateNetworkSecurityGroup_Spec, "Microsoft.Network/networkSecurityGroups", "2020-11-01", "resourcegroup")
 }
 
 // Test_NetworkSecurityGroup_Spec_JSONRoundTrip checks that JSON keeps every value of NetworkSecurityGroup_Spec.

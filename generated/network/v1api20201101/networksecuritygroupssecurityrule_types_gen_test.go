@@ -127,7 +127,7 @@ func Test_NetworkSecurityGroupsSecurityRule_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_NetworkSecurityGroupsSecurityRule_Spec_ARMPayloadMatchesSwagger checks that what NetworkSecurityGroupsSecurityRule_Spec sends to Azure is a valid Microsoft.Network/networkSecurityGroups/securityRules PUT body of api-version 2020-11-01.
 func Test_NetworkSecurityGroupsSecurityRule_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[NetworkSecurityGroupsSecurityRule_Spec](t, GenerateNetworkSecurityGroupsSecurityRule_Spec, "Microsoft.Network/networkSecurityGroups/securityRules", "2020-11-01")
+	gentest.RunARMPayloadCheck[NetworkSecurityGroupsSecurityRule_Spec](t, GenerateNetworkSecurityGroupsSecurityRule_Spec, "Microsoft.Network/networkSecurityGroups/securityRules", "2020-11-01", "resourcegroup")
 }
 
 // Test_NetworkSecurityGroupsSecurityRule_Spec_JSONRoundTrip checks that JSON keeps every value of NetworkSecurityGroupsSecurityRule_Spec.

@@ -85,7 +85,7 @@ func Test_RouteTablesRoute_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_RouteTablesRoute_Spec_ARMPayloadMatchesSwagger checks that what RouteTablesRoute_Spec sends to Azure is a valid Microsoft.Network/routeTables/routes PUT body of api-version 2020-11-01.
 func Test_RouteTablesRoute_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[RouteTablesRoute_Spec](t, GenerateRouteTablesRoute_Spec, "Microsoft.Network/routeTables/routes", "2020-11-01")
+	gentest.RunARMPayloadCheck[RouteTablesRoute_Spec](t, GenerateRouteTablesRoute_Spec, "Microsoft.Network/routeTables/routes", "2020-11-01", "resourcegroup")
 }
 
 // Test_RouteTablesRoute_Spec_JSONRoundTrip checks that JSON keeps every value of RouteTablesRoute_Spec.

@@ -1266,7 +1266,7 @@ func Test_ApplicationGateway_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ApplicationGateway_Spec_ARMPayloadMatchesSwagger checks that what ApplicationGateway_Spec sends to Azure is a valid Microsoft.Network/applicationGateways PUT body of api-version 2021-02-01.
 func Test_ApplicationGateway_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ApplicationGateway_Spec](t, GenerateApplicationGateway_Spec, "Microsoft.Network/applicationGateways", "2021-02-01")
+	gentest.RunARMPayloadCheck[ApplicationGateway_Spec](t, GenerateApplicationGateway_Spec, "Microsoft.Network/applicationGateways", "2021-02-01", "resourcegroup")
 }
 
 // Test_ApplicationGateway_Spec_JSONRoundTrip checks that JSON keeps every value of ApplicationGateway_Spec.

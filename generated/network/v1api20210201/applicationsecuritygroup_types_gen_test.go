@@ -71,7 +71,7 @@ func Test_ApplicationSecurityGroup_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ApplicationSecurityGroup_Spec_ARMPayloadMatchesSwagger checks that what ApplicationSecurityGroup_Spec sends to Azure is a valid Microsoft.Network/applicationSecurityGroups PUT body of api-version 2021-02-01.
 func Test_ApplicationSecurityGroup_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ApplicationSecurityGroup_Spec](t, GenerateApplicationSecurityGroup_Spec, "Microsoft.Network/applicationSecurityGroups", "2021-02-01")
+	gentest.RunARMPayloadCheck[ApplicationSecurityGroup_Spec](t, GenerateApplicationSecurityGroup_Spec, "Microsoft.Network/applicationSecurityGroups", "2021-02-01", "resourcegroup")
 }
 
 // Test_ApplicationSecurityGroup_Spec_JSONRoundTrip checks that JSON keeps every value of ApplicationSecurityGroup_Spec.

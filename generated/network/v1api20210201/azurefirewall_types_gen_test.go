@@ -463,7 +463,7 @@ func Test_AzureFirewall_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_AzureFirewall_Spec_ARMPayloadMatchesSwagger checks that what AzureFirewall_Spec sends to Azure is a valid Microsoft.Network/azureFirewalls PUT body of api-version 2021-02-01.
 func Test_AzureFirewall_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[AzureFirewall_Spec](t, GenerateAzureFirewall_Spec, "Microsoft.Network/azureFirewalls", "2021-02-01")
+	gentest.RunARMPayloadCheck[AzureFirewall_Spec](t, GenerateAzureFirewall_Spec, "Microsoft.Network/azureFirewalls", "2021-02-01", "resourcegroup")
 }
 
 // Test_AzureFirewall_Spec_JSONRoundTrip checks that JSON keeps every value of AzureFirewall_Spec.

@@ -125,7 +125,7 @@ func Test_BastionHost_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_BastionHost_Spec_ARMPayloadMatchesSwagger checks that what BastionHost_Spec sends to Azure is a valid Microsoft.Network/bastionHosts PUT body of api-version 2021-02-01.
 func Test_BastionHost_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[BastionHost_Spec](t, GenerateBastionHost_Spec, "Microsoft.Network/bastionHosts", "2021-02-01")
+	gentest.RunARMPayloadCheck[BastionHost_Spec](t, GenerateBastionHost_Spec, "Microsoft.Network/bastionHosts", "2021-02-01", "resourcegroup")
 }
 
 // Test_BastionHost_Spec_JSONRoundTrip checks that JSON keeps every value of BastionHost_Spec.

@@ -72,7 +72,7 @@ func Test_DdosProtectionPlan_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_DdosProtectionPlan_Spec_ARMPayloadMatchesSwagger checks that what DdosProtectionPlan_Spec sends to Azure is a valid Microsoft.Network/ddosProtectionPlans PUT body of api-version 2021-02-01.
 func Test_DdosProtectionPlan_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[DdosProtectionPlan_Spec](t, GenerateDdosProtectionPlan_Spec, "Microsoft.Network/ddosProtectionPlans", "2021-02-01")
+	gentest.RunARMPayloadCheck[DdosProtectionPlan_Spec](t, GenerateDdosProtectionPlan_Spec, "Microsoft.Network/ddosProtectionPlans", "2021-02-01", "resourcegroup")
 }
 
 // Test_DdosProtectionPlan_Spec_JSONRoundTrip checks that JSON keeps every value of DdosProtectionPlan_Spec.

@@ -412,7 +412,7 @@ func Test_FirewallPoliciesRuleCollectionGroup_STATUS_ARMRoundTrip(t *testing.T) 
 
 // Test_FirewallPoliciesRuleCollectionGroup_Spec_ARMPayloadMatchesSwagger checks that what FirewallPoliciesRuleCollectionGroup_Spec sends to Azure is a valid Microsoft.Network/firewallPolicies/ruleCollectionGroups PUT body of api-version 2021-02-01.
 func Test_FirewallPoliciesRuleCollectionGroup_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[FirewallPoliciesRuleCollectionGroup_Spec](t, GenerateFirewallPoliciesRuleCollectionGroup_Spec, "Microsoft.Network/firewallPolicies/ruleCollectionGroups", "2021-02-01")
+	gentest.RunARMPayloadCheck[FirewallPoliciesRuleCollectionGroup_Spec](t, GenerateFirewallPoliciesRuleCollectionGroup_Spec, "Microsoft.Network/firewallPolicies/ruleCollectionGroups", "2021-02-01", "resourcegroup")
 }
 
 // Test_FirewallPoliciesRuleCollectionGroup_Spec_JSONRoundTrip checks that JSON keeps every value of FirewallPoliciesRuleCollectionGroup_Spec.

@@ -341,7 +341,7 @@ func Test_FirewallPolicy_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_FirewallPolicy_Spec_ARMPayloadMatchesSwagger checks that what FirewallPolicy_Spec sends to Azure is a valid Microsoft.Network/firewallPolicies PUT body of api-version 2021-02-01.
 func Test_FirewallPolicy_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[FirewallPolicy_Spec](t, GenerateFirewallPolicy_Spec, "Microsoft.Network/firewallPolicies", "2021-02-01")
+	gentest.RunARMPayloadCheck[FirewallPolicy_Spec](t, GenerateFirewallPolicy_Spec, "Microsoft.Network/firewallPolicies", "2021-02-01", "resourcegroup")
 }
 
 // Test_FirewallPolicy_Spec_JSONRoundTrip checks that JSON keeps every value of FirewallPolicy_Spec.

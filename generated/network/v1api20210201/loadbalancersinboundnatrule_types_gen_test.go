@@ -81,7 +81,7 @@ func Test_LoadBalancersInboundNatRule_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_LoadBalancersInboundNatRule_Spec_ARMPayloadMatchesSwagger checks that what LoadBalancersInboundNatRule_Spec sends to Azure is a valid Microsoft.Network/loadBalancers/inboundNatRules PUT body of api-version 2021-02-01.
 func Test_LoadBalancersInboundNatRule_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[LoadBalancersInboundNatRule_Spec](t, GenerateLoadBalancersInboundNatRule_Spec, "Microsoft.Network/loadBalancers/inboundNatRules", "2021-02-01")
+	gentest.RunARMPayloadCheck[LoadBalancersInboundNatRule_Spec](t, GenerateLoadBalancersInboundNatRule_Spec, "Microsoft.Network/loadBalancers/inboundNatRules", "2021-02-01", "resourcegroup")
 }
 
 // Test_LoadBalancersInboundNatRule_Spec_JSONRoundTrip checks that JSON keeps every value of LoadBalancersInboundNatRule_Spec.

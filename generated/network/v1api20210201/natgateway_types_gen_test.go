@@ -106,7 +106,7 @@ func Test_NatGateway_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_NatGateway_Spec_ARMPayloadMatchesSwagger checks that what NatGateway_Spec sends to Azure is a valid Microsoft.Network/natGateways PUT body of api-version 2021-02-01.
 func Test_NatGateway_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[NatGateway_Spec](t, GenerateNatGateway_Spec, "Microsoft.Network/natGateways", "2021-02-01")
+	gentest.RunARMPayloadCheck[NatGateway_Spec](t, GenerateNatGateway_Spec, "Microsoft.Network/natGateways", "2021-02-01", "resourcegroup")
 }
 
 // Test_NatGateway_Spec_JSONRoundTrip checks that JSON keeps every value of NatGateway_Spec.

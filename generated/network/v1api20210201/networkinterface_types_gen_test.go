@@ -228,7 +228,7 @@ func Test_NetworkInterface_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_NetworkInterface_Spec_ARMPayloadMatchesSwagger checks that what NetworkInterface_Spec sends to Azure is a valid Microsoft.Network/networkInterfaces PUT body of api-version 2021-02-01.
 func Test_NetworkInterface_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[NetworkInterface_Spec](t, GenerateNetworkInterface_Spec, "Microsoft.Network/networkInterfaces", "2021-02-01")
+	gentest.RunARMPayloadCheck[NetworkInterface_Spec](t, GenerateNetworkInterface_Spec, "Microsoft.Network/networkInterfaces", "2021-02-01", "resourcegroup")
 }
 
 // Test_NetworkInterface_Spec_JSONRoundTrip checks that JSON keeps every value of NetworkInterface_Spec.

@@ -70,7 +70,7 @@ func Test_NetworkWatcher_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_NetworkWatcher_Spec_ARMPayloadMatchesSwagger checks that what NetworkWatcher_Spec sends to Azure is a valid Microsoft.Network/networkWatchers PUT body of api-version 2021-02-01.
 func Test_NetworkWatcher_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[NetworkWatcher_Spec](t, GenerateNetworkWatcher_Spec, "Microsoft.Network/networkWatchers", "2021-02-01")
+	gentest.RunARMPayloadCheck[NetworkWatcher_Spec](t, GenerateNetworkWatcher_Spec, "Microsoft.Network/networkWatchers", "2021-02-01", "resourcegroup")
 }
 
 // Test_NetworkWatcher_Spec_JSONRoundTrip checks that JSON keeps every value of NetworkWatcher_Spec.

@@ -161,7 +161,7 @@ func Test_NetworkWatchersFlowLog_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_NetworkWatchersFlowLog_Spec_ARMPayloadMatchesSwagger checks that what NetworkWatchersFlowLog_Spec sends to Azure is a valid Microsoft.Network/networkWatchers/flowLogs PUT body of api-version 2021-02-01.
 func Test_NetworkWatchersFlowLog_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[NetworkWatchersFlowLog_Spec](t, GenerateNetworkWatchersFlowLog_Spec, "Microsoft.Network/networkWatchers/flowLogs", "2021-02-01")
+	gentest.RunARMPayloadCheck[NetworkWatchersFlowLog_Spec](t, GenerateNetworkWatchersFlowLog_Spec, "Microsoft.Network/networkWatchers/flowLogs", "2021-02-01", "resourcegroup")
 }
 
 // Test_NetworkWatchersFlowLog_Spec_JSONRoundTrip checks that JSON keeps every value of NetworkWatchersFlowLog_Spec.

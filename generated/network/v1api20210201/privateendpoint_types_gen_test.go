@@ -133,7 +133,7 @@ func Test_PrivateEndpoint_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_PrivateEndpoint_Spec_ARMPayloadMatchesSwagger checks that what PrivateEndpoint_Spec sends to Azure is a valid Microsoft.Network/privateEndpoints PUT body of api-version 2021-02-01.
 func Test_PrivateEndpoint_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[PrivateEndpoint_Spec](t, GeneratePrivateEndpoint_Spec, "Microsoft.Network/privateEndpoints", "2021-02-01")
+	gentest.RunARMPayloadCheck[PrivateEndpoint_Spec](t, GeneratePrivateEndpoint_Spec, "Microsoft.Network/privateEndpoints", "2021-02-01", "resourcegroup")
 }
 
 // Test_PrivateEndpoint_Spec_JSONRoundTrip checks that JSON keeps every value of PrivateEndpoint_Spec.

@@ -96,7 +96,7 @@ func Test_PrivateEndpointsPrivateDnsZoneGroup_STATUS_ARMRoundTrip(t *testing.T) 
 
 // Test_PrivateEndpointsPrivateDnsZoneGroup_Spec_ARMPayloadMatchesSwagger checks that what PrivateEndpointsPrivateDnsZoneGroup_Spec sends to Azure is a valid Microsoft.Network/privateEndpoints/privateDnsZoneGroups PUT body of api-version 2021-02-01.
 func Test_PrivateEndpointsPrivateDnsZoneGroup_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[PrivateEndpointsPrivateDnsZoneGroup_Spec](t, GeneratePrivateEndpointsPrivateDnsZoneGroup_Spec, "Microsoft.Network/privateEndpoints/privateDnsZoneGroups", "2021-02-01")
+	gentest.RunARMPayloadCheck[PrivateEndpointsPrivateDnsZoneGroup_Spec](t, GeneratePrivateEndpointsPrivateDnsZoneGroup_Spec, "Microsoft.Network/privateEndpoints/privateDnsZoneGroups", "2021-02-01", "resourcegroup")
 }
 
 // Test_PrivateEndpointsPrivateDnsZoneGroup_Spec_JSONRoundTrip checks that JSON keeps every value of PrivateEndpointsPrivateDnsZoneGroup_Spec.

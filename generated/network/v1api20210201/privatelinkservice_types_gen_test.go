@@ -166,7 +166,7 @@ func Test_PrivateLinkService_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_PrivateLinkService_Spec_ARMPayloadMatchesSwagger checks that what PrivateLinkService_Spec sends to Azure is a valid Microsoft.Network/privateLinkServices PUT body of api-version 2021-02-01.
 func Test_PrivateLinkService_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[PrivateLinkService_Spec](t, GeneratePrivateLinkService_Spec, "Microsoft.Network/privateLinkServices", "2021-02-01")
+	gentest.RunARMPayloadCheck[PrivateLinkService_Spec](t, GeneratePrivateLinkService_Spec, "Microsoft.Network/privateLinkServices", "2021-02-01", "resourcegroup")
 }
 
 // Test_PrivateLinkService_Spec_JSONRoundTrip checks that JSON keeps every value of PrivateLinkService_Spec.

@@ -250,7 +250,7 @@ func Test_PublicIPAddress_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_PublicIPAddress_Spec_ARMPayloadMatchesSwagger checks that what PublicIPAddress_Spec sends to Azure is a valid Microsoft.Network/publicIPAddresses PUT body of api-version 2021-02-01.
 func Test_PublicIPAddress_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[PublicIPAddress_Spec](t, GeneratePublicIPAddress_Spec, "Microsoft.Network/publicIPAddresses", "2021-02-01")
+	gentest.RunARMPayloadCheck[PublicIPAddress_Spec](t, GeneratePublicIPAddress_Spec, "Microsoft.Network/publicIPAddresses", "2021-02-01", "resourcegroup")
 }
 
 // Test_PublicIPAddress_Spec_JSONRoundTrip checks that JSON keeps every value of PublicIPAddress_Spec.

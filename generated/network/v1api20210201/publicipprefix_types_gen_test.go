@@ -133,7 +133,7 @@ func Test_PublicIPPrefix_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_PublicIPPrefix_Spec_ARMPayloadMatchesSwagger checks that what PublicIPPrefix_Spec sends to Azure is a valid Microsoft.Network/publicIPPrefixes PUT body of api-version 2021-02-01.
 func Test_PublicIPPrefix_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[PublicIPPrefix_Spec](t, GeneratePublicIPPrefix_Spec, "Microsoft.Network/publicIPPrefixes", "2021-02-01")
+	gentest.RunARMPayloadCheck[PublicIPPrefix_Spec](t, GeneratePublicIPPrefix_Spec, "Microsoft.Network/publicIPPrefixes", "2021-02-01", "resourcegroup")
 }
 
 // Test_PublicIPPrefix_Spec_JSONRoundTrip checks that JSON keeps every value of PublicIPPrefix_Spec.

@@ -91,7 +91,7 @@ func Test_RouteTable_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_RouteTable_Spec_ARMPayloadMatchesSwagger checks that what RouteTable_Spec sends to Azure is a valid Microsoft.Network/routeTables PUT body of api-version 2021-02-01.
 func Test_RouteTable_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[RouteTable_Spec](t, GenerateRouteTable_Spec, "Microsoft.Network/routeTables", "2021-02-01")
+	gentest.RunARMPayloadCheck[RouteTable_Spec](t, GenerateRouteTable_Spec, "Microsoft.Network/routeTables", "2021-02-01", "resourcegroup")
 }
 
 // Test_RouteTable_Spec_JSONRoundTrip checks that JSON keeps every value of RouteTable_Spec.

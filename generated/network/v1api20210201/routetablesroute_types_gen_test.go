@@ -84,7 +84,7 @@ func Test_RouteTablesRoute_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_RouteTablesRoute_Spec_ARMPayloadMatchesSwagger checks that what RouteTablesRoute_Spec sends to Azure is a valid Microsoft.Network/routeTables/routes PUT body of api-version 2021-02-01.
 func Test_RouteTablesRoute_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[RouteTablesRoute_Spec](t, GenerateRouteTablesRoute_Spec, "Microsoft.Network/routeTables/routes", "2021-02-01")
+	gentest.RunARMPayloadCheck[RouteTablesRoute_Spec](t, GenerateRouteTablesRoute_Spec, "Microsoft.Network/routeTables/routes", "2021-02-01", "resourcegroup")
 }
 
 // Test_RouteTablesRoute_Spec_JSONRoundTrip checks that JSON keeps every value of RouteTablesRoute_Spec.

@@ -151,7 +151,7 @@ func Test_VirtualNetwork_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_VirtualNetwork_Spec_ARMPayloadMatchesSwagger checks that what VirtualNetwork_Spec sends to Azure is a valid Microsoft.Network/virtualNetworks PUT body of api-version 2021-02-01.
 func Test_VirtualNetwork_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[VirtualNetwork_Spec](t, GenerateVirtualNetwork_Spec, "Microsoft.Network/virtualNetworks", "2021-02-01")
+	gentest.RunARMPayloadCheck[VirtualNetwork_Spec](t, GenerateVirtualNetwork_Spec, "Microsoft.Network/virtualNetworks", "2021-02-01", "resourcegroup")
 }
 
 // Test_VirtualNetwork_Spec_JSONRoundTrip checks that JSON keeps every value of VirtualNetwork_Spec.

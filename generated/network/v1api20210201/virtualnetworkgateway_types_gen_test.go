@@ -499,7 +499,7 @@ func Test_VirtualNetworkGateway_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_VirtualNetworkGateway_Spec_ARMPayloadMatchesSwagger checks that what VirtualNetworkGateway_Spec sends to Azure is a valid Microsoft.Network/virtualNetworkGateways PUT body of api-version 2021-02-01.
 func Test_VirtualNetworkGateway_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[VirtualNetworkGateway_Spec](t, GenerateVirtualNetworkGateway_Spec, "Microsoft.Network/virtualNetworkGateways", "2021-02-01")
+	gentest.RunARMPayloadCheck[VirtualNetworkGateway_Spec](t, GenerateVirtualNetworkGateway_Spec, "Microsoft.Network/virtualNetworkGateways", "2021-02-01", "resourcegroup")
 }
 
 // Test_VirtualNetworkGateway_Spec_JSONRoundTrip checks that JSON keeps every value of VirtualNetworkGateway_Spec.

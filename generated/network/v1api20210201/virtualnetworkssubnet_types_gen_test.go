@@ -224,7 +224,7 @@ func Test_VirtualNetworksSubnet_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_VirtualNetworksSubnet_Spec_ARMPayloadMatchesSwagger checks that what VirtualNetworksSubnet_Spec sends to Azure is a valid Microsoft.Network/virtualNetworks/subnets PUT body of api-version 2021-02-01.
 func Test_VirtualNetworksSubnet_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[VirtualNetworksSubnet_Spec](t, GenerateVirtualNetworksSubnet_Spec, "Microsoft.Network/virtualNetworks/subnets", "2021-02-01")
+	gentest.RunARMPayloadCheck[VirtualNetworksSubnet_Spec](t, GenerateVirtualNetworksSubnet_Spec, "Microsoft.Network/virtualNetworks/subnets", "2021-02-01", "resourcegroup")
 }
 
 // Test_VirtualNetworksSubnet_Spec_JSONRoundTrip checks that JSON keeps every value of VirtualNetworksSubnet_Spec.

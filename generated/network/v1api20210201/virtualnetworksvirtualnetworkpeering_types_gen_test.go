@@ -109,7 +109,7 @@ func Test_VirtualNetworksVirtualNetworkPeering_STATUS_ARMRoundTrip(t *testing.T)
 
 // Test_VirtualNetworksVirtualNetworkPeering_Spec_ARMPayloadMatchesSwagger checks that what VirtualNetworksVirtualNetworkPeering_Spec sends to Azure is a valid Microsoft.Network/virtualNetworks/virtualNetworkPeerings PUT body of api-version 2021-02-01.
 func Test_VirtualNetworksVirtualNetworkPeering_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[VirtualNetworksVirtualNetworkPeering_Spec](t, GenerateVirtualNetworksVirtualNetworkPeering_Spec, "Microsoft.Network/virtualNetworks/virtualNetworkPeerings", "2021-02-01")
+	gentest.RunARMPayloadCheck[VirtualNetworksVirtualNetworkPeering_Spec](t, GenerateVirtualNetworksVirtualNetworkPeering_Spec, "Microsoft.Network/virtualNetworks/virtualNetworkPeerings", "2021-02-01", "resourcegroup")
 }
 
 // Test_VirtualNetworksVirtualNetworkPeering_Spec_JSONRoundTrip checks that JSON keeps every value of VirtualNetworksVirtualNetworkPeering_Spec.

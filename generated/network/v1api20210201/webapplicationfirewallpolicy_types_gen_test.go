@@ -359,7 +359,7 @@ func Test_WebApplicationFirewallPolicy_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_WebApplicationFirewallPolicy_Spec_ARMPayloadMatchesSwagger checks that what WebApplicationFirewallPolicy_Spec sends to Azure is a valid Microsoft.Network/ApplicationGatewayWebApplicationFirewallPolicies PUT body of api-version 2021-02-01.
 func Test_WebApplicationFirewallPolicy_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[WebApplicationFirewallPolicy_Spec](t, GenerateWebApplicationFirewallPolicy_Spec, "Microsoft.Network/ApplicationGatewayWebApplicationFirewallPolicies", "2021-02-01")
+	gentest.RunARMPayloadCheck[WebApplicationFirewallPolicy_Spec](t, GenerateWebApplicationFirewallPolicy_Spec, "Microsoft.Network/ApplicationGatewayWebApplicationFirewallPolicies", "2021-02-01", "resourcegroup")
 }
 
 // Test_WebApplicationFirewallPolicy_Spec_JSONRoundTrip checks that JSON keeps every value of WebApplicationFirewallPolicy_Spec.

@@ -147,7 +147,7 @@ func Test_Namespace_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Namespace_Spec_ARMPayloadMatchesSwagger checks that what Namespace_Spec sends to Azure is a valid Microsoft.NotificationHubs/namespaces PUT body of api-version 2017-04-01.
 func Test_Namespace_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Namespace_Spec](t, GenerateNamespace_Spec, "Microsoft.NotificationHubs/namespaces", "2017-04-01")
+	gentest.RunARMPayloadCheck[Namespace_Spec](t, GenerateNamespace_Spec, "Microsoft.NotificationHubs/namespaces", "2017-04-01", "resourcegroup")
 }
 
 // Test_Namespace_Spec_JSONRoundTrip checks that JSON keeps every value of Namespace_Spec.

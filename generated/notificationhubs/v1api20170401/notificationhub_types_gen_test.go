@@ -220,7 +220,7 @@ func Test_NotificationHub_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_NotificationHub_Spec_ARMPayloadMatchesSwagger checks that what NotificationHub_Spec sends to Azure is a valid Microsoft.NotificationHubs/namespaces/notificationHubs PUT body of api-version 2017-04-01.
 func Test_NotificationHub_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[NotificationHub_Spec](t, GenerateNotificationHub_Spec, "Microsoft.NotificationHubs/namespaces/notificationHubs", "2017-04-01")
+	gentest.RunARMPayloadCheck[NotificationHub_Spec](t, GenerateNotificationHub_Spec, "Microsoft.NotificationHubs/namespaces/notificationHubs", "2017-04-01", "resourcegroup")
 }
 
 // Test_NotificationHub_Spec_JSONRoundTrip checks that JSON keeps every value of NotificationHub_Spec.

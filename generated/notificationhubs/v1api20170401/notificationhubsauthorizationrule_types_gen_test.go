@@ -77,7 +77,7 @@ func Test_NotificationHubsAuthorizationRule_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_NotificationHubsAuthorizationRule_Spec_ARMPayloadMatchesSwagger checks that what NotificationHubsAuthorizationRule_Spec sends to Azure is a valid Microsoft.NotificationHubs/namespaces/notificationHubs/AuthorizationRules PUT body of api-version 2017-04-01.
 func Test_NotificationHubsAuthorizationRule_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[NotificationHubsAuthorizationRule_Spec](t, GenerateNotificationHubsAuthorizationRule_Spec, "Microsoft.NotificationHubs/namespaces/notificationHubs/AuthorizationRules", "2017-04-01")
+	gentest.RunARMPayloadCheck[NotificationHubsAuthorizationRule_Spec](t, GenerateNotificationHubsAuthorizationRule_Spec, "Microsoft.NotificationHubs/namespaces/notificationHubs/AuthorizationRules", "2017-04-01", "resourcegroup")
 }
 
 // Test_NotificationHubsAuthorizationRule_Spec_JSONRoundTrip checks that JSON keeps every value of NotificationHubsAuthorizationRule_Spec.

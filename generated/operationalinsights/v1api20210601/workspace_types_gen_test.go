@@ -200,7 +200,7 @@ func Test_Workspace_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Workspace_Spec_ARMPayloadMatchesSwagger checks that what Workspace_Spec sends to Azure is a valid Microsoft.OperationalInsights/workspaces PUT body of api-version 2021-06-01.
 func Test_Workspace_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Workspace_Spec](t, GenerateWorkspace_Spec, "Microsoft.OperationalInsights/workspaces", "2021-06-01")
+	gentest.RunARMPayloadCheck[Workspace_Spec](t, GenerateWorkspace_Spec, "Microsoft.OperationalInsights/workspaces", "2021-06-01", "resourcegroup")
 }
 
 // Test_Workspace_Spec_JSONRoundTrip checks that JSON keeps every value of Workspace_Spec.

@@ -230,7 +230,7 @@ func Test_Dashboard_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Dashboard_Spec_ARMPayloadMatchesSwagger checks that what Dashboard_Spec sends to Azure is a valid Microsoft.Portal/dashboards PUT body of api-version 2020-09-01-preview.
 func Test_Dashboard_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Dashboard_Spec](t, GenerateDashboard_Spec, "Microsoft.Portal/dashboards", "2020-09-01-preview")
+	gentest.RunARMPayloadCheck[Dashboard_Spec](t, GenerateDashboard_Spec, "Microsoft.Portal/dashboards", "2020-09-01-preview", "resourcegroup")
 }
 
 // Test_Dashboard_Spec_JSONRoundTrip checks that JSON keeps every value of Dashboard_Spec.

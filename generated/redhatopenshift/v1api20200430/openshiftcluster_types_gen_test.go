@@ -264,7 +264,7 @@ func Test_OpenShiftCluster_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_OpenShiftCluster_Spec_ARMPayloadMatchesSwagger checks that what OpenShiftCluster_Spec sends to Azure is a valid Microsoft.RedHatOpenShift/openShiftClusters PUT body of api-version 2020-04-30.
 func Test_OpenShiftCluster_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[OpenShiftCluster_Spec](t, GenerateOpenShiftCluster_Spec, "Microsoft.RedHatOpenShift/openShiftClusters", "2020-04-30")
+	gentest.RunARMPayloadCheck[OpenShiftCluster_Spec](t, GenerateOpenShiftCluster_Spec, "Microsoft.RedHatOpenShift/openShiftClusters", "2020-04-30", "resourcegroup")
 }
 
 // Test_OpenShiftCluster_Spec_JSONRoundTrip checks that JSON keeps every value of OpenShiftCluster_Spec.

@@ -84,7 +84,7 @@ func Test_ResourceGroup_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ResourceGroup_Spec_ARMPayloadMatchesSwagger checks that what ResourceGroup_Spec sends to Azure is a valid Microsoft.Resources/resourceGroups PUT body of api-version 2020-06-01.
 func Test_ResourceGroup_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ResourceGroup_Spec](t, GenerateResourceGroup_Spec, "Microsoft.Resources/resourceGroups", "2020-06-01")
+	gentest.RunARMPayloadCheck[ResourceGroup_Spec](t, GenerateResourceGroup_Spec, "Microsoft.Resources/resourceGroups", "2020-06-01", "subscription")
 }
 
 // Test_ResourceGroup_Spec_JSONRoundTrip checks that JSON keeps every value of ResourceGroup_Spec.

@@ -285,7 +285,7 @@ func Test_SearchService_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_SearchService_Spec_ARMPayloadMatchesSwagger checks that what SearchService_Spec sends to Azure is a valid Microsoft.Search/searchServices PUT body of api-version 2020-08-01.
 func Test_SearchService_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[SearchService_Spec](t, GenerateSearchService_Spec, "Microsoft.Search/searchServices", "2020-08-01")
+	gentest.RunARMPayloadCheck[SearchService_Spec](t, GenerateSearchService_Spec, "Microsoft.Search/searchServices", "2020-08-01", "resourcegroup")
 }
 
 // Test_SearchService_Spec_JSONRoundTrip checks that JSON keeps every value of SearchService_Spec.

@@ -87,7 +87,7 @@ func Test_NamespacesAuthorizationRule_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_NamespacesAuthorizationRule_Spec_ARMPayloadMatchesSwagger checks that what NamespacesAuthorizationRule_Spec sends to Azure is a valid Microsoft.ServiceBus/namespaces/AuthorizationRules PUT body of api-version 2017-04-01.
 func Test_NamespacesAuthorizationRule_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[NamespacesAuthorizationRule_Spec](t, GenerateNamespacesAuthorizationRule_Spec, "Microsoft.ServiceBus/namespaces/AuthorizationRules", "2017-04-01")
+	gentest.RunARMPayloadCheck[NamespacesAuthorizationRule_Spec](t, GenerateNamespacesAuthorizationRule_Spec, "Microsoft.ServiceBus/namespaces/AuthorizationRules", "2017-04-01", "resourcegroup")
 }
 
 // Test_NamespacesAuthorizationRule_Spec_JSONRoundTrip checks that JSON keeps every value of NamespacesAuthorizationRule_Spec.

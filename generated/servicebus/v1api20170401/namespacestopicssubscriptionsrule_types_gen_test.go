@@ -150,7 +150,7 @@ func Test_NamespacesTopicsSubscriptionsRule_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_NamespacesTopicsSubscriptionsRule_Spec_ARMPayloadMatchesSwagger checks that what NamespacesTopicsSubscriptionsRule_Spec sends to Azure is a valid Microsoft.ServiceBus/namespaces/topics/subscriptions/rules PUT body of api-version 2017-04-01.
 func Test_NamespacesTopicsSubscriptionsRule_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[NamespacesTopicsSubscriptionsRule_Spec](t, GenerateNamespacesTopicsSubscriptionsRule_Spec, "Microsoft.ServiceBus/namespaces/topics/subscriptions/rules", "2017-04-01")
+	gentest.RunARMPayloadCheck[NamespacesTopicsSubscriptionsRule_Spec](t, GenerateNamespacesTopicsSubscriptionsRule_Spec, "Microsoft.ServiceBus/namespaces/topics/subscriptions/rules", "2017-04-01", "resourcegroup")
 }
 
 // Test_NamespacesTopicsSubscriptionsRule_Spec_JSONRoundTrip checks that JSON keeps every value of NamespacesTopicsSubscriptionsRule_Spec.

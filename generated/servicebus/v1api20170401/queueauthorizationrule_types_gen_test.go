@@ -77,7 +77,7 @@ func Test_QueueAuthorizationRule_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_QueueAuthorizationRule_Spec_ARMPayloadMatchesSwagger checks that what QueueAuthorizationRule_Spec sends to Azure is a valid Microsoft.ServiceBus/namespaces/queues/authorizationRules PUT body of api-version 2017-04-01.
 func Test_QueueAuthorizationRule_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[QueueAuthorizationRule_Spec](t, GenerateQueueAuthorizationRule_Spec, "Microsoft.ServiceBus/namespaces/queues/authorizationRules", "2017-04-01")
+	gentest.RunARMPayloadCheck[QueueAuthorizationRule_Spec](t, GenerateQueueAuthorizationRule_Spec, "Microsoft.ServiceBus/namespaces/queues/authorizationRules", "2017-04-01", "resourcegroup")
 }
 
 // Test_QueueAuthorizationRule_Spec_JSONRoundTrip checks that JSON keeps every value of QueueAuthorizationRule_Spec.

@@ -77,7 +77,7 @@ func Test_TopicAuthorizationRule_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_TopicAuthorizationRule_Spec_ARMPayloadMatchesSwagger checks that what TopicAuthorizationRule_Spec sends to Azure is a valid Microsoft.ServiceBus/namespaces/topics/authorizationRules PUT body of api-version 2017-04-01.
 func Test_TopicAuthorizationRule_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[TopicAuthorizationRule_Spec](t, GenerateTopicAuthorizationRule_Spec, "Microsoft.ServiceBus/namespaces/topics/authorizationRules", "2017-04-01")
+	gentest.RunARMPayloadCheck[TopicAuthorizationRule_Spec](t, GenerateTopicAuthorizationRule_Spec, "Microsoft.ServiceBus/namespaces/topics/authorizationRules", "2017-04-01", "resourcegroup")
 }
 
 // Test_TopicAuthorizationRule_Spec_JSONRoundTrip checks that JSON keeps every value of TopicAuthorizationRule_Spec.

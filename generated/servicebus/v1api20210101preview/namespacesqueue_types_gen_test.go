@@ -122,7 +122,7 @@ func Test_NamespacesQueue_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_NamespacesQueue_Spec_ARMPayloadMatchesSwagger checks that what NamespacesQueue_Spec sends to Azure is a valid Microsoft.ServiceBus/namespaces/queues PUT body of api-version 2021-01-01-preview.
 func Test_NamespacesQueue_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[NamespacesQueue_Spec](t, GenerateNamespacesQueue_Spec, "Microsoft.ServiceBus/namespaces/queues", "2021-01-01-preview")
+	gentest.RunARMPayloadCheck[NamespacesQueue_Spec](t, GenerateNamespacesQueue_Spec, "Microsoft.ServiceBus/namespaces/queues", "2021-01-01-preview", "resourcegroup")
 }
 
 // Test_NamespacesQueue_Spec_JSONRoundTrip checks that JSON keeps every value of NamespacesQueue_Spec.

@@ -91,7 +91,7 @@ func Test_NamespacesTopic_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_NamespacesTopic_Spec_ARMPayloadMatchesSwagger checks that what NamespacesTopic_Spec sends to Azure is a valid Microsoft.ServiceBus/namespaces/topics PUT body of api-version 2021-01-01-preview.
 func Test_NamespacesTopic_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[NamespacesTopic_Spec](t, GenerateNamespacesTopic_Spec, "Microsoft.ServiceBus/namespaces/topics", "2021-01-01-preview")
+	gentest.RunARMPayloadCheck[NamespacesTopic_Spec](t, GenerateNamespacesTopic_Spec, "Microsoft.ServiceBus/namespaces/topics", "2021-01-01-preview", "resourcegroup")
 }
 
 // Test_NamespacesTopic_Spec_JSONRoundTrip checks that JSON keeps every value of NamespacesTopic_Spec.

@@ -94,7 +94,7 @@ func Test_NamespacesTopicsSubscription_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_NamespacesTopicsSubscription_Spec_ARMPayloadMatchesSwagger checks that what NamespacesTopicsSubscription_Spec sends to Azure is a valid Microsoft.ServiceBus/namespaces/topics/subscriptions PUT body of api-version 2021-01-01-preview.
 func Test_NamespacesTopicsSubscription_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[NamespacesTopicsSubscription_Spec](t, GenerateNamespacesTopicsSubscription_Spec, "Microsoft.ServiceBus/namespaces/topics/subscriptions", "2021-01-01-preview")
+	gentest.RunARMPayloadCheck[NamespacesTopicsSubscription_Spec](t, GenerateNamespacesTopicsSubscription_Spec, "Microsoft.ServiceBus/namespaces/topics/subscriptions", "2021-01-01-preview", "resourcegroup")
 }
 
 // Test_NamespacesTopicsSubscription_Spec_JSONRoundTrip checks that JSON keeps every value of NamespacesTopicsSubscription_Spec.

@@ -325,7 +325,7 @@ func Test_SignalR_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_SignalR_Spec_ARMPayloadMatchesSwagger checks that what SignalR_Spec sends to Azure is a valid Microsoft.SignalRService/signalR PUT body of api-version 2020-05-01.
 func Test_SignalR_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[SignalR_Spec](t, GenerateSignalR_Spec, "Microsoft.SignalRService/signalR", "2020-05-01")
+	gentest.RunARMPayloadCheck[SignalR_Spec](t, GenerateSignalR_Spec, "Microsoft.SignalRService/signalR", "2020-05-01", "resourcegroup")
 }
 
 // Test_SignalR_Spec_JSONRoundTrip checks that JSON keeps every value of SignalR_Spec.

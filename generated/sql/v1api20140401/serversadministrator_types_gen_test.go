@@ -83,7 +83,7 @@ func Test_ServersAdministrator_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ServersAdministrator_Spec_ARMPayloadMatchesSwagger checks that what ServersAdministrator_Spec sends to Azure is a valid Microsoft.Sql/servers/administrators PUT body of api-version 2014-04-01.
 func Test_ServersAdministrator_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ServersAdministrator_Spec](t, GenerateServersAdministrator_Spec, "Microsoft.Sql/servers/administrators", "2014-04-01")
+	gentest.RunARMPayloadCheck[ServersAdministrator_Spec](t, GenerateServersAdministrator_Spec, "Microsoft.Sql/servers/administrators", "2014-04-01", "resourcegroup")
 }
 
 // Test_ServersAdministrator_Spec_JSONRoundTrip checks that JSON keeps every value of ServersAdministrator_Spec.

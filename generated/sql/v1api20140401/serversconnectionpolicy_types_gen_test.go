@@ -77,7 +77,7 @@ func Test_ServersConnectionPolicy_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ServersConnectionPolicy_Spec_ARMPayloadMatchesSwagger checks that what ServersConnectionPolicy_Spec sends to Azure is a valid Microsoft.Sql/servers/connectionPolicies PUT body of api-version 2014-04-01.
 func Test_ServersConnectionPolicy_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ServersConnectionPolicy_Spec](t, GenerateServersConnectionPolicy_Spec, "Microsoft.Sql/servers/connectionPolicies", "2014-04-01")
+	gentest.RunARMPayloadCheck[ServersConnectionPolicy_Spec](t, GenerateServersConnectionPolicy_Spec, "Microsoft.Sql/servers/connectionPolicies", "2014-04-01", "resourcegroup")
 }
 
 // Test_ServersConnectionPolicy_Spec_JSONRoundTrip checks that JSON keeps every value of ServersConnectionPolicy_Spec.

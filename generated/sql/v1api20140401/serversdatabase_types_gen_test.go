@@ -249,7 +249,7 @@ func Test_ServersDatabase_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ServersDatabase_Spec_ARMPayloadMatchesSwagger checks that what ServersDatabase_Spec sends to Azure is a valid Microsoft.Sql/servers/databases PUT body of api-version 2014-04-01.
 func Test_ServersDatabase_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ServersDatabase_Spec](t, GenerateServersDatabase_Spec, "Microsoft.Sql/servers/databases", "2014-04-01")
+	gentest.RunARMPayloadCheck[ServersDatabase_Spec](t, GenerateServersDatabase_Spec, "Microsoft.Sql/servers/databases", "2014-04-01", "resourcegroup")
 }
 
 // Test_ServersDatabase_Spec_JSONRoundTrip checks that JSON keeps every value of ServersDatabase_Spec.

@@ -111,7 +111,7 @@ func Test_ServersDatabasesSecurityAlertPolicy_STATUS_ARMRoundTrip(t *testing.T) 
 
 // Test_ServersDatabasesSecurityAlertPolicy_Spec_ARMPayloadMatchesSwagger checks that what ServersDatabasesSecurityAlertPolicy_Spec sends to Azure is a valid Microsoft.Sql/servers/databases/securityAlertPolicies PUT body of api-version 2014-04-01.
 func Test_ServersDatabasesSecurityAlertPolicy_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ServersDatabasesSecurityAlertPolicy_Spec](t, GenerateServersDatabasesSecurityAlertPolicy_Spec, "Microsoft.Sql/servers/databases/securityAlertPolicies", "2014-04-01")
+	gentest.RunARMPayloadCheck[ServersDatabasesSecurityAlertPolicy_Spec](t, GenerateServersDatabasesSecurityAlertPolicy_Spec, "Microsoft.Sql/servers/databases/securityAlertPolicies", "2014-04-01", "resourcegroup")
 }
 
 // Test_ServersDatabasesSecurityAlertPolicy_Spec_JSONRoundTrip checks that JSON keeps every value of ServersDatabasesSecurityAlertPolicy_Spec.

@@ -76,7 +76,7 @@ func Test_ServersDatabasesTransparentDataEncryption_STATUS_ARMRoundTrip(t *testi
 
 // Test_ServersDatabasesTransparentDataEncryption_Spec_ARMPayloadMatchesSwagger checks that what ServersDatabasesTransparentDataEncryption_Spec sends to Azure is a valid Microsoft.Sql/servers/databases/transparentDataEncryption PUT body of api-version 2014-04-01.
 func Test_ServersDatabasesTransparentDataEncryption_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ServersDatabasesTransparentDataEncryption_Spec](t, GenerateServersDatabasesTransparentDataEncryption_Spec, "Microsoft.Sql/servers/databases/transparentDataEncryption", "2014-04-01")
+	gentest.RunARMPayloadCheck[ServersDatabasesTransparentDataEncryption_Spec](t, GenerateServersDatabasesTransparentDataEncryption_Spec, "Microsoft.Sql/servers/databases/transparentDataEncryption", "2014-04-01", "resourcegroup")
 }
 
 // Test_ServersDatabasesTransparentDataEncryption_Spec_JSONRoundTrip checks that JSON keeps every value of ServersDatabasesTransparentDataEncryption_Spec.

@@ -98,7 +98,7 @@ func Test_ServersElasticPool_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ServersElasticPool_Spec_ARMPayloadMatchesSwagger checks that what ServersElasticPool_Spec sends to Azure is a valid Microsoft.Sql/servers/elasticPools PUT body of api-version 2014-04-01.
 func Test_ServersElasticPool_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ServersElasticPool_Spec](t, GenerateServersElasticPool_Spec, "Microsoft.Sql/servers/elasticPools", "2014-04-01")
+	gentest.RunARMPayloadCheck[ServersElasticPool_Spec](t, GenerateServersElasticPool_Spec, "Microsoft.Sql/servers/elasticPools", "2014-04-01", "resourcegroup")
 }
 
 // Test_ServersElasticPool_Spec_JSONRoundTrip checks that JSON keeps every value of ServersElasticPool_Spec.

@@ -70,7 +70,7 @@ func Test_ServersFirewallRule_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ServersFirewallRule_Spec_ARMPayloadMatchesSwagger checks that what ServersFirewallRule_Spec sends to Azure is a valid Microsoft.Sql/servers/firewallRules PUT body of api-version 2014-04-01.
 func Test_ServersFirewallRule_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ServersFirewallRule_Spec](t, GenerateServersFirewallRule_Spec, "Microsoft.Sql/servers/firewallRules", "2014-04-01")
+	gentest.RunARMPayloadCheck[ServersFirewallRule_Spec](t, GenerateServersFirewallRule_Spec, "Microsoft.Sql/servers/firewallRules", "2014-04-01", "resourcegroup")
 }
 
 // Test_ServersFirewallRule_Spec_JSONRoundTrip checks that JSON keeps every value of ServersFirewallRule_Spec.

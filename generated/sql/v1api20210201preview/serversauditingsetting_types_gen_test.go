@@ -92,7 +92,7 @@ func Test_ServersAuditingSetting_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ServersAuditingSetting_Spec_ARMPayloadMatchesSwagger checks that what ServersAuditingSetting_Spec sends to Azure is a valid Microsoft.Sql/servers/auditingSettings PUT body of api-version 2021-02-01-preview.
 func Test_ServersAuditingSetting_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ServersAuditingSetting_Spec](t, GenerateServersAuditingSetting_Spec, "Microsoft.Sql/servers/auditingSettings", "2021-02-01-preview")
+	gentest.RunARMPayloadCheck[ServersAuditingSetting_Spec](t, GenerateServersAuditingSetting_Spec, "Microsoft.Sql/servers/auditingSettings", "2021-02-01-preview", "resourcegroup")
 }
 
 // Test_ServersAuditingSetting_Spec_JSONRoundTrip checks that JSON keeps every value of ServersAuditingSetting_Spec.

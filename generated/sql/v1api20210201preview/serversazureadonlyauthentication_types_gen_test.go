@@ -65,7 +65,7 @@ func Test_ServersAzureADOnlyAuthentication_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ServersAzureADOnlyAuthentication_Spec_ARMPayloadMatchesSwagger checks that what ServersAzureADOnlyAuthentication_Spec sends to Azure is a valid Microsoft.Sql/servers/azureADOnlyAuthentications PUT body of api-version 2021-02-01-preview.
 func Test_ServersAzureADOnlyAuthentication_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ServersAzureADOnlyAuthentication_Spec](t, GenerateServersAzureADOnlyAuthentication_Spec, "Microsoft.Sql/servers/azureADOnlyAuthentications", "2021-02-01-preview")
+	gentest.RunARMPayloadCheck[ServersAzureADOnlyAuthentication_Spec](t, GenerateServersAzureADOnlyAuthentication_Spec, "Microsoft.Sql/servers/azureADOnlyAuthentications", "2021-02-01-preview", "resourcegroup")
 }
 
 // Test_ServersAzureADOnlyAuthentication_Spec_JSONRoundTrip checks that JSON keeps every value of ServersAzureADOnlyAuthentication_Spec.

@@ -81,7 +81,7 @@ func Test_ServersDatabasesAuditingSetting_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ServersDatabasesAuditingSetting_Spec_ARMPayloadMatchesSwagger checks that what ServersDatabasesAuditingSetting_Spec sends to Azure is a valid Microsoft.Sql/servers/databases/auditingSettings PUT body of api-version 2021-02-01-preview.
 func Test_ServersDatabasesAuditingSetting_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ServersDatabasesAuditingSetting_Spec](t, GenerateServersDatabasesAuditingSetting_Spec, "Microsoft.Sql/servers/databases/auditingSettings", "2021-02-01-preview")
+	gentest.RunARMPayloadCheck[ServersDatabasesAuditingSetting_Spec](t, GenerateServersDatabasesAuditingSetting_Spec, "Microsoft.Sql/servers/databases/auditingSettings", "2021-02-01-preview", "resourcegroup")
 }
 
 // Test_ServersDatabasesAuditingSetting_Spec_JSONRoundTrip checks that JSON keeps every value of ServersDatabasesAuditingSetting_Spec.

@@ -71,7 +71,7 @@ func Test_ServersDatabasesBackupLongTermRetentionPolicy_STATUS_ARMRoundTrip(t *t
 
 // Test_ServersDatabasesBackupLongTermRetentionPolicy_Spec_ARMPayloadMatchesSwagger checks that what ServersDatabasesBackupLongTermRetentionPolicy_Spec sends to Azure is a valid Microsoft.Sql/servers/databases/backupLongTermRetentionPolicies PUT body of api-version 2021-02-01-preview.
 func Test_ServersDatabasesBackupLongTermRetentionPolicy_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ServersDatabasesBackupLongTermRetentionPolicy_Spec](t, GenerateServersDatabasesBackupLongTermRetentionPolicy_Spec, "Microsoft.Sql/servers/databases/backupLongTermRetentionPolicies", "2021-02-01-preview")
+	gentest.RunARMPayloadCheck[ServersDatabasesBackupLongTermRetentionPolicy_Spec](t, GenerateServersDatabasesBackupLongTermRetentionPolicy_Spec, "Microsoft.Sql/servers/databases/backupLongTermRetentionPolicies", "2021-02-01-preview", "resourcegroup")
 }
 
 // Test_ServersDatabasesBackupLongTermRetentionPolicy_Spec_JSONRoundTrip checks that JSON keeps every value of ServersDatabasesBackupLongTermRetentionPolicy_Spec.

@@ -77,7 +77,7 @@ func Test_ServersDatabasesBackupShortTermRetentionPolicy_STATUS_ARMRoundTrip(t *
 
 // Test_ServersDatabasesBackupShortTermRetentionPolicy_Spec_ARMPayloadMatchesSwagger checks that what ServersDatabasesBackupShortTermRetentionPolicy_Spec sends to Azure is a valid Microsoft.Sql/servers/databases/backupShortTermRetentionPolicies PUT body of api-version 2021-02-01-preview.
 func Test_ServersDatabasesBackupShortTermRetentionPolicy_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ServersDatabasesBackupShortTermRetentionPolicy_Spec](t, GenerateServersDatabasesBackupShortTermRetentionPolicy_Spec, "Microsoft.Sql/servers/databases/backupShortTermRetentionPolicies", "2021-02-01-preview")
+	gentest.RunARMPayloadCheck[ServersDatabasesBackupShortTermRetentionPolicy_Spec](t, GenerateServersDatabasesBackupShortTermRetentionPolicy_Spec, "Microsoft.Sql/servers/databases/backupShortTermRetentionPolicies", "2021-02-01-preview", "resourcegroup")
 }
 
 // Test_ServersDatabasesBackupShortTermRetentionPolicy_Spec_JSONRoundTrip checks that JSON keeps every value of ServersDatabasesBackupShortTermRetentionPolicy_Spec.

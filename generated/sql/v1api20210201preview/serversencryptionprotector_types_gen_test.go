@@ -84,7 +84,7 @@ func Test_ServersEncryptionProtector_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ServersEncryptionProtector_Spec_ARMPayloadMatchesSwagger checks that what ServersEncryptionProtector_Spec sends to Azure is a valid Microsoft.Sql/servers/encryptionProtector PUT body of api-version 2021-02-01-preview.
 func Test_ServersEncryptionProtector_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ServersEncryptionProtector_Spec](t, GenerateServersEncryptionProtector_Spec, "Microsoft.Sql/servers/encryptionProtector", "2021-02-01-preview")
+	gentest.RunARMPayloadCheck[ServersEncryptionProtector_Spec](t, GenerateServersEncryptionProtector_Spec, "Microsoft.Sql/servers/encryptionProtector", "2021-02-01-preview", "resourcegroup")
 }
 
 // Test_ServersEncryptionProtector_Spec_JSONRoundTrip checks that JSON keeps every value of ServersEncryptionProtector_Spec.

@@ -148,7 +148,7 @@ func Test_ServersFailoverGroup_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ServersFailoverGroup_Spec_ARMPayloadMatchesSwagger checks that what ServersFailoverGroup_Spec sends to Azure is a valid Microsoft.Sql/servers/failoverGroups PUT body of api-version 2021-02-01-preview.
 func Test_ServersFailoverGroup_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ServersFailoverGroup_Spec](t, GenerateServersFailoverGroup_Spec, "Microsoft.Sql/servers/failoverGroups", "2021-02-01-preview")
+	gentest.RunARMPayloadCheck[ServersFailoverGroup_Spec](t, GenerateServersFailoverGroup_Spec, "Microsoft.Sql/servers/failoverGroups", "2021-02-01-preview", "resourcegroup")
 }
 
 // Test_ServersFailoverGroup_Spec_JSONRoundTrip checks that JSON keeps every value of ServersFailoverGroup_Spec.

@@ -74,7 +74,7 @@ func Test_ServersKey_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ServersKey_Spec_ARMPayloadMatchesSwagger checks that what ServersKey_Spec sends to Azure is a valid Microsoft.Sql/servers/keys PUT body of api-version 2021-02-01-preview.
 func Test_ServersKey_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ServersKey_Spec](t, GenerateServersKey_Spec, "Microsoft.Sql/servers/keys", "2021-02-01-preview")
+	gentest.RunARMPayloadCheck[ServersKey_Spec](t, GenerateServersKey_Spec, "Microsoft.Sql/servers/keys", "2021-02-01-preview", "resourcegroup")
 }
 
 // Test_ServersKey_Spec_JSONRoundTrip checks that JSON keeps every value of ServersKey_Spec.

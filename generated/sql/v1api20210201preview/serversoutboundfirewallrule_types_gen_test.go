@@ -65,7 +65,7 @@ func Test_ServersOutboundFirewallRule_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ServersOutboundFirewallRule_Spec_ARMPayloadMatchesSwagger checks that what ServersOutboundFirewallRule_Spec sends to Azure is a valid Microsoft.Sql/servers/outboundFirewallRules PUT body of api-version 2021-02-01-preview.
 func Test_ServersOutboundFirewallRule_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ServersOutboundFirewallRule_Spec](t, GenerateServersOutboundFirewallRule_Spec, "Microsoft.Sql/servers/outboundFirewallRules", "2021-02-01-preview")
+	gentest.RunARMPayloadCheck[ServersOutboundFirewallRule_Spec](t, GenerateServersOutboundFirewallRule_Spec, "Microsoft.Sql/servers/outboundFirewallRules", "2021-02-01-preview", "resourcegroup")
 }
 
 // Test_ServersOutboundFirewallRule_Spec_JSONRoundTrip checks that JSON keeps every value of ServersOutboundFirewallRule_Spec.

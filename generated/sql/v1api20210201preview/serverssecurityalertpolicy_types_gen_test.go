@@ -105,7 +105,7 @@ func Test_ServersSecurityAlertPolicy_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ServersSecurityAlertPolicy_Spec_ARMPayloadMatchesSwagger checks that what ServersSecurityAlertPolicy_Spec sends to Azure is a valid Microsoft.Sql/servers/securityAlertPolicies PUT body of api-version 2021-02-01-preview.
 func Test_ServersSecurityAlertPolicy_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ServersSecurityAlertPolicy_Spec](t, GenerateServersSecurityAlertPolicy_Spec, "Microsoft.Sql/servers/securityAlertPolicies", "2021-02-01-preview")
+	gentest.RunARMPayloadCheck[ServersSecurityAlertPolicy_Spec](t, GenerateServersSecurityAlertPolicy_Spec, "Microsoft.Sql/servers/securityAlertPolicies", "2021-02-01-preview", "resourcegroup")
 }
 
 // Test_ServersSecurityAlertPolicy_Spec_JSONRoundTrip checks that JSON keeps every value of ServersSecurityAlertPolicy_Spec.

@@ -74,7 +74,7 @@ func Test_ServersVirtualNetworkRule_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ServersVirtualNetworkRule_Spec_ARMPayloadMatchesSwagger checks that what ServersVirtualNetworkRule_Spec sends to Azure is a valid Microsoft.Sql/servers/virtualNetworkRules PUT body of api-version 2021-02-01-preview.
 func Test_ServersVirtualNetworkRule_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ServersVirtualNetworkRule_Spec](t, GenerateServersVirtualNetworkRule_Spec, "Microsoft.Sql/servers/virtualNetworkRules", "2021-02-01-preview")
+	gentest.RunARMPayloadCheck[ServersVirtualNetworkRule_Spec](t, GenerateServersVirtualNetworkRule_Spec, "Microsoft.Sql/servers/virtualNetworkRules", "2021-02-01-preview", "resourcegroup")
 }
 
 // Test_ServersVirtualNetworkRule_Spec_JSONRoundTrip checks that JSON keeps every value of ServersVirtualNetworkRule_Spec.

@@ -798,7 +798,7 @@ func Test_StorageAccount_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_StorageAccount_Spec_ARMPayloadMatchesSwagger checks that what StorageAccount_Spec sends to Azure is a valid Microsoft.Storage/storageAccounts PUT body of api-version 2021-04-01.
 func Test_StorageAccount_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[StorageAccount_Spec](t, GenerateStorageAccount_Spec, "Microsoft.Storage/storageAccounts", "2021-04-01")
+	gentest.RunARMPayloadCheck[StorageAccount_Spec](t, GenerateStorageAccount_Spec, "Microsoft.Storage/storageAccounts", "2021-04-01", "resourcegroup")
 }
 
 // Test_StorageAccount_Spec_JSONRoundTrip checks that JSON keeps every value of StorageAccount_Spec.

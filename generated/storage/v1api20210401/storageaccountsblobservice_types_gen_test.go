@@ -208,7 +208,7 @@ func Test_StorageAccountsBlobService_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_StorageAccountsBlobService_Spec_ARMPayloadMatchesSwagger checks that what StorageAccountsBlobService_Spec sends to Azure is a valid Microsoft.Storage/storageAccounts/blobServices PUT body of api-version 2021-04-01.
 func Test_StorageAccountsBlobService_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[StorageAccountsBlobService_Spec](t, GenerateStorageAccountsBlobService_Spec, "Microsoft.Storage/storageAccounts/blobServices", "2021-04-01")
+	gentest.RunARMPayloadCheck[StorageAccountsBlobService_Spec](t, GenerateStorageAccountsBlobService_Spec, "Microsoft.Storage/storageAccounts/blobServices", "2021-04-01", "resourcegroup")
 }
 
 // Test_StorageAccountsBlobService_Spec_JSONRoundTrip checks that JSON keeps every value of StorageAccountsBlobService_Spec.

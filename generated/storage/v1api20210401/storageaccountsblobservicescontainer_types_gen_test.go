@@ -185,7 +185,7 @@ func Test_StorageAccountsBlobServicesContainer_STATUS_ARMRoundTrip(t *testing.T)
 
 // Test_StorageAccountsBlobServicesContainer_Spec_ARMPayloadMatchesSwagger checks that what StorageAccountsBlobServicesContainer_Spec sends to Azure is a valid Microsoft.Storage/storageAccounts/blobServices/containers PUT body of api-version 2021-04-01.
 func Test_StorageAccountsBlobServicesContainer_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[StorageAccountsBlobServicesContainer_Spec](t, GenerateStorageAccountsBlobServicesContainer_Spec, "Microsoft.Storage/storageAccounts/blobServices/containers", "2021-04-01")
+	gentest.RunARMPayloadCheck[StorageAccountsBlobServicesContainer_Spec](t, GenerateStorageAccountsBlobServicesContainer_Spec, "Microsoft.Storage/storageAccounts/blobServices/containers", "2021-04-01", "resourcegroup")
 }
 
 // Test_StorageAccountsBlobServicesContainer_Spec_JSONRoundTrip checks that JSON keeps every value of StorageAccountsBlobServicesContainer_Spec.

@@ -120,7 +120,7 @@ func Test_StorageAccountsFileService_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_StorageAccountsFileService_Spec_ARMPayloadMatchesSwagger checks that what StorageAccountsFileService_Spec sends to Azure is a valid Microsoft.Storage/storageAccounts/fileServices PUT body of api-version 2021-04-01.
 func Test_StorageAccountsFileService_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[StorageAccountsFileService_Spec](t, GenerateStorageAccountsFileService_Spec, "Microsoft.Storage/storageAccounts/fileServices", "2021-04-01")
+	gentest.RunARMPayloadCheck[StorageAccountsFileService_Spec](t, GenerateStorageAccountsFileService_Spec, "Microsoft.Storage/storageAccounts/fileServices", "2021-04-01", "resourcegroup")
 }
 
 // Test_StorageAccountsFileService_Spec_JSONRoundTrip checks that JSON keeps every value of StorageAccountsFileService_Spec.

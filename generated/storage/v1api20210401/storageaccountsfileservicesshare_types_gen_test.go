@@ -153,7 +153,7 @@ func Test_StorageAccountsFileServicesShare_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_StorageAccountsFileServicesShare_Spec_ARMPayloadMatchesSwagger checks that what StorageAccountsFileServicesShare_Spec sends to Azure is a valid Microsoft.Storage/storageAccounts/fileServices/shares PUT body of api-version 2021-04-01.
 func Test_StorageAccountsFileServicesShare_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[StorageAccountsFileServicesShare_Spec](t, GenerateStorageAccountsFileServicesShare_Spec, "Microsoft.Storage/storageAccounts/fileServices/shares", "2021-04-01")
+	gentest.RunARMPayloadCheck[StorageAccountsFileServicesShare_Spec](t, GenerateStorageAccountsFileServicesShare_Spec, "Microsoft.Storage/storageAccounts/fileServices/shares", "2021-04-01", "resourcegroup")
 }
 
 // Test_StorageAccountsFileServicesShare_Spec_JSONRoundTrip checks that JSON keeps every value of StorageAccountsFileServicesShare_Spec.

@@ -266,7 +266,7 @@ func Test_StorageAccountsManagementPolicy_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_StorageAccountsManagementPolicy_Spec_ARMPayloadMatchesSwagger checks that what StorageAccountsManagementPolicy_Spec sends to Azure is a valid Microsoft.Storage/storageAccounts/managementPolicies PUT body of api-version 2021-04-01.
 func Test_StorageAccountsManagementPolicy_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[StorageAccountsManagementPolicy_Spec](t, GenerateStorageAccountsManagementPolicy_Spec, "Microsoft.Storage/storageAccounts/managementPolicies", "2021-04-01")
+	gentest.RunARMPayloadCheck[StorageAccountsManagementPolicy_Spec](t, GenerateStorageAccountsManagementPolicy_Spec, "Microsoft.Storage/storageAccounts/managementPolicies", "2021-04-01", "resourcegroup")
 }
 
 // Test_StorageAccountsManagementPolicy_Spec_JSONRoundTrip checks that JSON keeps every value of StorageAccountsManagementPolicy_Spec.

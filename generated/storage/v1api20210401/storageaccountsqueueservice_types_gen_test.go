@@ -65,7 +65,7 @@ func Test_StorageAccountsQueueService_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_StorageAccountsQueueService_Spec_ARMPayloadMatchesSwagger checks that what StorageAccountsQueueService_Spec sends to Azure is a valid Microsoft.Storage/storageAccounts/queueServices PUT body of api-version 2021-04-01.
 func Test_StorageAccountsQueueService_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[StorageAccountsQueueService_Spec](t, GenerateStorageAccountsQueueService_Spec, "Microsoft.Storage/storageAccounts/queueServices", "2021-04-01")
+	gentest.RunARMPayloadCheck[StorageAccountsQueueService_Spec](t, GenerateStorageAccountsQueueService_Spec, "Microsoft.Storage/storageAccounts/queueServices", "2021-04-01", "resourcegroup")
 }
 
 // Test_StorageAccountsQueueService_Spec_JSONRoundTrip checks that JSON keeps every value of StorageAccountsQueueService_Spec.

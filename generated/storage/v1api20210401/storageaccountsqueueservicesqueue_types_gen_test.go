@@ -67,7 +67,7 @@ func Test_StorageAccountsQueueServicesQueue_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_StorageAccountsQueueServicesQueue_Spec_ARMPayloadMatchesSwagger checks that what StorageAccountsQueueServicesQueue_Spec sends to Azure is a valid Microsoft.Storage/storageAccounts/queueServices/queues PUT body of api-version 2021-04-01.
 func Test_StorageAccountsQueueServicesQueue_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[StorageAccountsQueueServicesQueue_Spec](t, GenerateStorageAccountsQueueServicesQueue_Spec, "Microsoft.Storage/storageAccounts/queueServices/queues", "2021-04-01")
+	gentest.RunARMPayloadCheck[StorageAccountsQueueServicesQueue_Spec](t, GenerateStorageAccountsQueueServicesQueue_Spec, "Microsoft.Storage/storageAccounts/queueServices/queues", "2021-04-01", "resourcegroup")
 }
 
 // Test_StorageAccountsQueueServicesQueue_Spec_JSONRoundTrip checks that JSON keeps every value of StorageAccountsQueueServicesQueue_Spec.

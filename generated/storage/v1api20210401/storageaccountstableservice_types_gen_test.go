@@ -65,7 +65,7 @@ func Test_StorageAccountsTableService_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_StorageAccountsTableService_Spec_ARMPayloadMatchesSwagger checks that what StorageAccountsTableService_Spec sends to Azure is a valid Microsoft.Storage/storageAccounts/tableServices PUT body of api-version 2021-04-01.
 func Test_StorageAccountsTableService_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[StorageAccountsTableService_Spec](t, GenerateStorageAccountsTableService_Spec, "Microsoft.Storage/storageAccounts/tableServices", "2021-04-01")
+	gentest.RunARMPayloadCheck[StorageAccountsTableService_Spec](t, GenerateStorageAccountsTableService_Spec, "Microsoft.Storage/storageAccounts/tableServices", "2021-04-01", "resourcegroup")
 }
 
 // Test_StorageAccountsTableService_Spec_JSONRoundTrip checks that JSON keeps every value of StorageAccountsTableService_Spec.

@@ -65,7 +65,7 @@ func Test_StorageAccountsTableServicesTable_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_StorageAccountsTableServicesTable_Spec_ARMPayloadMatchesSwagger checks that what StorageAccountsTableServicesTable_Spec sends to Azure is a valid Microsoft.Storage/storageAccounts/tableServices/tables PUT body of api-version 2021-04-01.
 func Test_StorageAccountsTableServicesTable_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[StorageAccountsTableServicesTable_Spec](t, GenerateStorageAccountsTableServicesTable_Spec, "Microsoft.Storage/storageAccounts/tableServices/tables", "2021-04-01")
+	gentest.RunARMPayloadCheck[StorageAccountsTableServicesTable_Spec](t, GenerateStorageAccountsTableServicesTable_Spec, "Microsoft.Storage/storageAccounts/tableServices/tables", "2021-04-01", "resourcegroup")
 }
 
 // Test_StorageAccountsTableServicesTable_Spec_JSONRoundTrip checks that JSON keeps every value of StorageAccountsTableServicesTable_Spec.

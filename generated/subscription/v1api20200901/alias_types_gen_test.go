@@ -94,7 +94,7 @@ func Test_Alias_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Alias_Spec_ARMPayloadMatchesSwagger checks that what Alias_Spec sends to Azure is a valid Microsoft.Subscription/aliases PUT body of api-version 2020-09-01.
 func Test_Alias_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Alias_Spec](t, GenerateAlias_Spec, "Microsoft.Subscription/aliases", "2020-09-01")
+	gentest.RunARMPayloadCheck[Alias_Spec](t, GenerateAlias_Spec, "Microsoft.Subscription/aliases", "2020-09-01", "tenant")
 }
 
 // Test_Alias_Spec_JSONRoundTrip checks that JSON keeps every value of Alias_Spec.

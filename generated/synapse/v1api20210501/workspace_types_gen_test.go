@@ -357,7 +357,7 @@ func Test_Workspace_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Workspace_Spec_ARMPayloadMatchesSwagger checks that what Workspace_Spec sends to Azure is a valid Microsoft.Synapse/workspaces PUT body of api-version 2021-05-01.
 func Test_Workspace_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Workspace_Spec](t, GenerateWorkspace_Spec, "Microsoft.Synapse/workspaces", "2021-05-01")
+	gentest.RunARMPayloadCheck[Workspace_Spec](t, GenerateWorkspace_Spec, "Microsoft.Synapse/workspaces", "2021-05-01", "resourcegroup")
 }
 
 // Test_Workspace_Spec_JSONRoundTrip checks that JSON keeps every value of Workspace_Spec.

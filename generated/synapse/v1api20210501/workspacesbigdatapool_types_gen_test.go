@@ -211,7 +211,7 @@ func Test_WorkspacesBigDataPool_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_WorkspacesBigDataPool_Spec_ARMPayloadMatchesSwagger checks that what WorkspacesBigDataPool_Spec sends to Azure is a valid Microsoft.Synapse/workspaces/bigDataPools PUT body of api-version 2021-05-01.
 func Test_WorkspacesBigDataPool_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[WorkspacesBigDataPool_Spec](t, GenerateWorkspacesBigDataPool_Spec, "Microsoft.Synapse/workspaces/bigDataPools", "2021-05-01")
+	gentest.RunARMPayloadCheck[WorkspacesBigDataPool_Spec](t, GenerateWorkspacesBigDataPool_Spec, "Microsoft.Synapse/workspaces/bigDataPools", "2021-05-01", "resourcegroup")
 }
 
 // Test_WorkspacesBigDataPool_Spec_JSONRoundTrip checks that JSON keeps every value of WorkspacesBigDataPool_Spec.

@@ -234,7 +234,7 @@ func Test_ServerFarm_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_ServerFarm_Spec_ARMPayloadMatchesSwagger checks that what ServerFarm_Spec sends to Azure is a valid Microsoft.Web/serverfarms PUT body of api-version 2021-01-15.
 func Test_ServerFarm_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[ServerFarm_Spec](t, GenerateServerFarm_Spec, "Microsoft.Web/serverfarms", "2021-01-15")
+	gentest.RunARMPayloadCheck[ServerFarm_Spec](t, GenerateServerFarm_Spec, "Microsoft.Web/serverfarms", "2021-01-15", "resourcegroup")
 }
 
 // Test_ServerFarm_Spec_JSONRoundTrip checks that JSON keeps every value of ServerFarm_Spec.

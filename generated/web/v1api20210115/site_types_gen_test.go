@@ -975,7 +975,7 @@ func Test_Site_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Site_Spec_ARMPayloadMatchesSwagger checks that what Site_Spec sends to Azure is a valid Microsoft.Web/sites PUT body of api-version 2021-01-15.
 func Test_Site_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Site_Spec](t, GenerateSite_Spec, "Microsoft.Web/sites", "2021-01-15")
+	gentest.RunARMPayloadCheck[Site_Spec](t, GenerateSite_Spec, "Microsoft.Web/sites", "2021-01-15", "resourcegroup")
 }
 
 // Test_Site_Spec_JSONRoundTrip checks that JSON keeps every value of Site_Spec.

@@ -134,7 +134,7 @@ func Test_SitesSourcecontrol_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_SitesSourcecontrol_Spec_ARMPayloadMatchesSwagger checks that what SitesSourcecontrol_Spec sends to Azure is a valid Microsoft.Web/sites/sourcecontrols PUT body of api-version 2021-01-15.
 func Test_SitesSourcecontrol_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[SitesSourcecontrol_Spec](t, GenerateSitesSourcecontrol_Spec, "Microsoft.Web/sites/sourcecontrols", "2021-01-15")
+	gentest.RunARMPayloadCheck[SitesSourcecontrol_Spec](t, GenerateSitesSourcecontrol_Spec, "Microsoft.Web/sites/sourcecontrols", "2021-01-15", "resourcegroup")
 }
 
 // Test_SitesSourcecontrol_Spec_JSONRoundTrip checks that JSON keeps every value of SitesSourcecontrol_Spec.

@@ -93,6 +93,9 @@ type TypeConfig struct {
 	// DefaultAzureName is how azureName defaults when empty: "" (metadata.name) or "uuid".
 	DefaultAzureName string
 	IsHub            bool
+	// Scope is the scope whose declaration of the ARM type is exported ($scope): one of
+	// Scopes, or "" for the one discovery prefers.
+	Scope string
 	// KeptInParent, on a child resource exported as a kind, says its parent's body still keeps
 	// these children whole (ASO's $resourceEmbeddedInParent on a load balancer's inbound NAT
 	// rules), instead of reducing them to their IDs as it does a kind's children.

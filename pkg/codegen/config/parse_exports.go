@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/armgen/armgen/pkg/astmodel"
 )
 
 // The settings that export values of a resource to the cluster ($azureGeneratedSecrets,
@@ -60,6 +62,12 @@ var ImportConfigMapModes = []string{"optional", "required"}
 // default to a stable UUID of its name, namespace, kind and owner, as Azure Service Operator
 // names role assignments.
 var DefaultAzureNames = []string{"uuid"}
+
+// Scopes are the values of $scope, as astmodel.Scope spells them.
+var Scopes = []string{
+	string(astmodel.ScopeResourceGroup), string(astmodel.ScopeSubscription), string(astmodel.ScopeManagementGroup),
+	string(astmodel.ScopeTenant), string(astmodel.ScopeExtension),
+}
 
 const exportedNameRule = "expected the name as it appears under spec.operatorSpec: a lower-case letter followed by letters and digits"
 

@@ -199,7 +199,7 @@ func TestParseErrors(t *testing.T) {
 		// Settings in the wrong place.
 		{"misspelt type setting", inType("$exprot: true"), "f.yaml:5:9: " + typePath + ".$exprot: unknown setting; did you mean \"$export\"?"},
 		{"type setting with wrong case", inType("$IsHub: true"), "f.yaml:5:9: " + typePath + ".$IsHub: unknown setting; did you mean \"$isHub\"?"},
-		{"unknown type setting", inType("$colour: red"), "f.yaml:5:9: " + typePath + ".$colour: unknown setting; a type accepts $azureGeneratedSecrets, $defaultAzureName, $export, $exportAs, $generatedConfigs, $isHub, $keptInParent, $renameTo"},
+		{"unknown type setting", inType("$colour: red"), "f.yaml:5:9: " + typePath + ".$colour: unknown setting; a type accepts $azureGeneratedSecrets, $defaultAzureName, $export, $exportAs, $generatedConfigs, $isHub, $keptInParent, $renameTo, $scope"},
 		{"property setting on a type", inType("$isSecret: true"), "f.yaml:5:9: " + typePath + ".$isSecret: $isSecret belongs on a property, not on a type"},
 		{"type setting on a property", inType("subnets:", "  $export: true"), "f.yaml:6:11: " + typePath + ".subnets.$export: $export belongs on a type, not on a property"},
 		{"misspelt property setting", inType("subnets: {$isSecert: true}"), "f.yaml:5:19: " + typePath + ".subnets.$isSecert: unknown setting; did you mean \"$isSecret\"?"},
@@ -245,6 +245,7 @@ func TestParseErrors(t *testing.T) {
 		{"additionalEnumValues empty value", inType("createMode: {$additionalEnumValues: [\"\"]}"), "f.yaml:5:46: " + typePath + ".createMode.$additionalEnumValues[0]: must not be empty"},
 		{"enumAsString false", inType("vmSize: {$enumAsString: false}"), "f.yaml:5:33: " + typePath + ".vmSize.$enumAsString: false is what the property is without the setting; remove it"},
 		{"importConfigMapMode typo", inType("tenantId: {$importConfigMapMode: optinal}"), "f.yaml:5:42: " + typePath + ".tenantId.$importConfigMapMode: invalid mode \"optinal\"; expected optional or required; did you mean \"optional\"?"},
+		{"scope unknown", inType("$scope: resourceUri"), "f.yaml:5:17: " + typePath + ".$scope: invalid scope \"resourceUri\"; expected resourcegroup or subscription or managementgroup or tenant or extension"},
 		{"defaultAzureName unknown", inType("$defaultAzureName: guid"), "f.yaml:5:28: " + typePath + ".$defaultAzureName: invalid default \"guid\"; expected uuid; did you mean \"uuid\"?"},
 		{"secrets duplicate", inType("$azureGeneratedSecrets: [key, key]"), "f.yaml:5:39: " + typePath + ".$azureGeneratedSecrets[1]: duplicate entry \"key\""},
 

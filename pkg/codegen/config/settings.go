@@ -45,6 +45,14 @@ var typeSettings = map[string]typeSetting{
 		t.IsHub, err = p.boolValue(n, path)
 		return err
 	},
+	// $scope chooses, for a kind whose ARM type its version declares at several scopes, the
+	// declaration to generate (discovery takes the narrowest): a diagnostic setting is declared
+	// for a subscription, a management group and any resource (extension), and ASO's kind is
+	// the extension.
+	"$scope": func(p *parser, t *TypeConfig, n *yaml.Node, path string) (err error) {
+		t.Scope, err = p.oneOf(n, path, Scopes, "scope")
+		return err
+	},
 	"$keptInParent": func(p *parser, t *TypeConfig, n *yaml.Node, path string) (err error) {
 		t.KeptInParent, err = p.boolValue(n, path)
 		return err

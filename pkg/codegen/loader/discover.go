@@ -33,6 +33,10 @@ type Resource struct {
 	// Body is the PUT body schema; Response the GET 200 schema (Body when there is no GET).
 	Body     SchemaRef
 	Response SchemaRef
+	// Alternatives are the other declarations of the ARM type in the same version, at other
+	// scopes (a diagnostic setting of a subscription beside that of any resource), preferred
+	// first; nil when the type is declared once. They have no alternatives of their own.
+	Alternatives []*Resource
 }
 
 // ParentARMType is the ARM type of the parent resource, "" at the top.
@@ -66,11 +70,12 @@ type Catalogue struct {
 	Skipped   []Skipped
 }
 
-// Discover finds the resources declared by PUT operations in docs, one per ARM type (when a type
-// is declared at several scopes, the narrowest scope wins and the others are listed as duplicates).
+// Discover finds the resources declared by PUT operations in docs, one per ARM type. When a type
+// is declared at several scopes, the narrowest scope wins, the others are listed as duplicates
+// and kept in the winner's Alternatives, for a kind configured at another scope ($scope).
 func Discover(c *Corpus, group, apiVersion string, stable bool, docs []*Document) (*Catalogue, error) {
 	cat := &Catalogue{}
-	byType := make(map[string]*Resource)
+	byType := make(map[string][]*Resource)
 	for _, doc := range docs {
 		for _, p := range doc.PathNames() {
 			if !doc.MayHaveOperation(p, "put") {
@@ -94,28 +99,62 @@ func Discover(c *Corpus, group, apiVersion string, stable bool, docs []*Document
 			for _, r := range found {
 				r.Group, r.APIVersion, r.Stable = group, apiVersion, stable
 				key := strings.ToLower(r.ARMType)
-				if prev, ok := byType[key]; ok {
-					keep, drop := prev, r
-					if preferred(r, prev) {
-						keep, drop = r, prev
-					}
-					byType[key] = keep
-					cat.Skipped = append(cat.Skipped, Skipped{File: drop.File, Path: drop.Path, ARMType: drop.ARMType, Duplicate: true,
-						Reason: fmt.Sprintf("declared at several scopes: generated from %s (%s scope)", keep.Path, keep.Scope)})
-					continue
-				}
-				byType[key] = r
+				byType[key] = append(byType[key], r)
 			}
 		}
 	}
-	for _, r := range byType {
-		cat.Resources = append(cat.Resources, r)
+	for _, decls := range byType {
+		slices.SortStableFunc(decls, func(a, b *Resource) int {
+			switch {
+			case preferred(a, b):
+				return -1
+			case preferred(b, a):
+				return 1
+			}
+			return 0
+		})
+		keep := decls[0]
+		if len(decls) > 1 {
+			keep.Alternatives = decls[1:]
+		}
+		for _, drop := range decls[1:] {
+			cat.Skipped = append(cat.Skipped, Skipped{File: drop.File, Path: drop.Path, ARMType: drop.ARMType, Duplicate: true,
+				Reason: fmt.Sprintf("declared at several scopes: generated from %s (%s scope)", keep.Path, keep.Scope)})
+		}
+		cat.Resources = append(cat.Resources, keep)
 	}
 	slices.SortFunc(cat.Resources, func(a, b *Resource) int { return strings.Compare(a.ARMType, b.ARMType) })
 	slices.SortFunc(cat.Skipped, func(a, b Skipped) int {
 		return strings.Compare(a.File+"\x00"+a.Path+"\x00"+a.ARMType, b.File+"\x00"+b.Path+"\x00"+b.ARMType)
 	})
 	return cat, nil
+}
+
+// AtScope is the declaration of r's ARM type at scope: r itself or one of its alternatives, the
+// preferred one when several share the scope; nil when the version declares none there.
+func (r *Resource) AtScope(scope astmodel.Scope) *Resource {
+	for _, d := range r.Declarations() {
+		if d.Scope == scope {
+			return d
+		}
+	}
+	return nil
+}
+
+// Declarations are r and its alternatives, preferred first.
+func (r *Resource) Declarations() []*Resource {
+	return append([]*Resource{r}, r.Alternatives...)
+}
+
+// Scopes are the scopes r's ARM type is declared at in its version, preferred first, each once.
+func (r *Resource) Scopes() []astmodel.Scope {
+	var out []astmodel.Scope
+	for _, d := range r.Declarations() {
+		if !slices.Contains(out, d.Scope) {
+			out = append(out, d.Scope)
+		}
+	}
+	return out
 }
 
 // preferred picks between two declarations of one type: the narrower scope, then a named path

@@ -9,7 +9,7 @@ import (
 	"github.com/armgen/armgen/pkg/astmodel"
 )
 
-// Check fails on a type named like a resource's list type, two properties of one object with the
+// Check fails on a type named like a resource's list type or like a kind of its group, two properties of one object with the
 // same Go or JSON name, or a property whose Go name is that of a method the emitter generates.
 // Each error names where the properties come from (file#pointer) and the setting that fixes it.
 func Check(defs astmodel.Definitions) error {
@@ -18,6 +18,9 @@ func Check(defs astmodel.Definitions) error {
 		if other, ok := defs[list]; ok {
 			return fmt.Errorf("type %s (from %s) clashes with the list type of resource %s; rename it with $renameTo in azure-arm.yaml", list, other.Source, d.Name)
 		}
+	}
+	if err := checkKindNames(defs); err != nil {
+		return err
 	}
 	for _, d := range defs.Sorted() {
 		obj, ok := d.Type.(*astmodel.ObjectType)
@@ -89,4 +92,36 @@ func definitionOf(source string) (def, prop string) {
 
 func unescape(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~1", "/"), "~0", "~")
+}
+
+// checkKindNames fails on a type, other than the kind itself, named like a kind of its group in
+// any of the group's packages but the wire types': controller-gen takes such a type for the
+// kind's schema in that package's version, so the kind's CRD would gain a version it does not
+// have. split-spec-status names swagger types clear of kinds; this catches a $renameTo onto one.
+func checkKindNames(defs astmodel.Definitions) error {
+	kinds := make(map[string]map[string]astmodel.TypeName)
+	for _, d := range defs.Resources() {
+		g := d.Name.Package.Group
+		if kinds[g] == nil {
+			kinds[g] = make(map[string]astmodel.TypeName)
+		}
+		kinds[g][d.Name.Name] = d.Name
+	}
+	for _, d := range defs.Sorted() {
+		if d.Name.Package.ARM || !d.Name.Package.IsAPI() {
+			continue
+		}
+		if _, isResource := d.Type.(*astmodel.ResourceType); isResource {
+			continue
+		}
+		if kind, ok := kinds[d.Name.Package.Group][d.Name.Name]; ok {
+			from := d.Source
+			if from == "" {
+				from = "generated"
+			}
+			return fmt.Errorf("type %s (from %s) is named like the kind %s of its group, which controller-gen would take for a version of that kind; rename it with $renameTo in azure-arm.yaml (e.g. %s)",
+				d.Name, from, kind, d.Name.Name+astmodel.ClashSuffix)
+		}
+	}
+	return nil
 }

@@ -39,6 +39,25 @@ func TestCheck(t *testing.T) {
 			defs: []astmodel.Definition{widget, {Name: other.TypeName("WidgetList"), Type: astmodel.NewObjectType()}},
 		},
 		{
+			name: "a type named like a kind of another version of its group",
+			defs: []astmodel.Definition{widget, {Name: other.TypeName("Widget"), Type: astmodel.NewObjectType(), Source: "demo.json#/definitions/Widget"}},
+			want: []string{other.TypeName("Widget").String(), "kind " + pkg.TypeName("Widget").String(), "demo.json#/definitions/Widget", "$renameTo", "WidgetType"},
+		},
+		{
+			name: "a storage twin named like a kind of its group",
+			defs: []astmodel.Definition{widget, {Name: other.StorageTwin().TypeName("Widget"), Type: astmodel.NewObjectType()}},
+			want: []string{other.StorageTwin().TypeName("Widget").String(), "controller-gen"},
+		},
+		{
+			name: "a kind exported in two versions, and wire types named like it",
+			defs: []astmodel.Definition{widget, {Name: other.TypeName("Widget"), Type: &astmodel.ResourceType{}},
+				{Name: other.ARMPackage().TypeName("Widget"), Type: astmodel.NewObjectType()}},
+		},
+		{
+			name: "a kind's name in another group",
+			defs: []astmodel.Definition{widget, {Name: astmodel.MakeAPIPackage("example.com/apis", "other", "v1api20200101").TypeName("Widget"), Type: astmodel.NewObjectType()}},
+		},
+		{
 			name: "two properties with one JSON name",
 			defs: []astmodel.Definition{widget, {Name: pkg.TypeName("Widget_Spec"),
 				Type: astmodel.NewObjectType(prop("Size", "size", "a.json#/size"), prop("SizeValue", "size", "b.json#/size"))}},

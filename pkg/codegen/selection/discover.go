@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strings"
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/armgen/armgen/pkg/astmodel"
 	"github.com/armgen/armgen/pkg/codegen/config"
 	"github.com/armgen/armgen/pkg/codegen/consumed"
 	"github.com/armgen/armgen/pkg/codegen/loader"
@@ -54,8 +56,12 @@ func Match(cfg *config.Config, versions Versions) (Exports, []string, error) {
 			kinds = append(kinds, r.Kind)
 		}
 		for _, tc := range v.Config.Types {
-			read = append(read, consumed.Paths(tc.Path, "$export", "$exportAs")...)
+			read = append(read, consumed.Paths(tc.Path, "$export", "$exportAs", "$scope")...)
 			if !tc.Exported() {
+				if tc.Scope != "" {
+					return nil, nil, config.NewError(cfg, tc.Path+".$scope", tc.Pos,
+						fmt.Sprintf("$scope chooses which declaration of a resource is exported, and %s is not exported; set $export: true or remove it", tc.Name), "")
+				}
 				continue
 			}
 			idx := slices.IndexFunc(cat.Resources, func(r *loader.Resource) bool { return r.Kind == tc.Name })
@@ -69,8 +75,30 @@ func Match(cfg *config.Config, versions Versions) (Exports, []string, error) {
 					fmt.Sprintf("kind %s has %d characters; Kubernetes allows %d (63 for its list kind and plural): set $exportAs", k, len(k), loader.MaxKindLength),
 					loader.ShortKindName(cat.Resources[idx].Segments))
 			}
-			exps = append(exps, &Export{Resource: cat.Resources[idx], Config: tc, Version: v.Config, Pkg: v.Pkg, Kind: tc.KindName()})
+			res, err := atConfiguredScope(cfg, v, tc, cat.Resources[idx])
+			if err != nil {
+				return nil, nil, err
+			}
+			exps = append(exps, &Export{Resource: res, Config: tc, Version: v.Config, Pkg: v.Pkg, Kind: tc.KindName()})
 		}
 	}
 	return exps, read, nil
+}
+
+// atConfiguredScope is the declaration of r that tc's $scope names, r without one; a scope the
+// version does not declare r's ARM type at is an error listing those it does.
+func atConfiguredScope(cfg *config.Config, v *APIVersion, tc *config.TypeConfig, r *loader.Resource) (*loader.Resource, error) {
+	if tc.Scope == "" {
+		return r, nil
+	}
+	if d := r.AtScope(astmodel.Scope(tc.Scope)); d != nil {
+		return d, nil
+	}
+	var scopes []string
+	for _, s := range r.Scopes() {
+		scopes = append(scopes, string(s))
+	}
+	return nil, config.NewError(cfg, tc.Path+".$scope", tc.Pos,
+		fmt.Sprintf("%s %s declares %s (%s) at the scopes %s only, not %s", v.Group, v.Config.APIVersion, tc.Name, r.ARMType, strings.Join(scopes, ", "), tc.Scope),
+		config.Nearest(tc.Scope, scopes))
 }

@@ -63,3 +63,47 @@ func TestClaimNumbers(t *testing.T) {
 		}
 	}
 }
+
+// TestClaimAvoidsKindNamesOfTheGroup: a swagger type named like a kind exported in another
+// version of its group gets the Type suffix, as controller-gen would otherwise serve the type's
+// package as a version of that kind (insights' 2020-10-01 ActionGroup beside the ActionGroup
+// kind). A kind of another group does not reserve the name, and status names are left alone.
+func TestClaimAvoidsKindNamesOfTheGroup(t *testing.T) {
+	older := astmodel.MakeAPIPackage("example.com/apis", "demo", "v1api20190101")
+	other := astmodel.MakeAPIPackage("example.com/apis", "elsewhere", "v1api20190101")
+	inPkg := func(p astmodel.PackageReference, d astmodel.Definition) astmodel.Definition {
+		d.Name = p.TypeName(d.Name.Name)
+		return d
+	}
+	exportIn := func(p astmodel.PackageReference, kind, body string) *selection.Export {
+		e := export(kind, body)
+		e.Pkg, e.Body, e.Response = p, p.TypeName(body), p.TypeName(body)
+		e.Bodies = map[astmodel.TypeName]bool{p.TypeName(body): true}
+		return e
+	}
+	defs := definitions(
+		object("AlertResource", prop("actionGroup", opt("ActionGroup")), prop("gadget", opt("Gadget"))),
+		object("ActionGroup", prop("size", optInt)),
+		object("Gadget", prop("size", optInt)),
+		inPkg(older, object("ActionGroupResource", prop("size", optInt))),
+		inPkg(other, object("GadgetResource", prop("size", optInt))),
+	)
+	out := Split(defs, []*selection.Export{
+		export("Alert", "AlertResource"),
+		exportIn(older, "ActionGroup", "ActionGroupResource"),
+		exportIn(other, "Gadget", "GadgetResource"),
+	})
+	for _, c := range []struct{ holder, prop, want string }{
+		{"Alert_Spec", "ActionGroup", "ActionGroupType"},
+		{"Alert_STATUS", "ActionGroup", "ActionGroup_STATUS"},
+		{"Alert_Spec", "Gadget", "Gadget"},
+	} {
+		p := propertyOf(t, out, c.holder, c.prop)
+		if want := "*" + tn(c.want).String(); p == nil || p.Type.String() != want {
+			t.Errorf("%s.%s is %v, want %s", c.holder, c.prop, p, want)
+		}
+	}
+	if _, ok := out[tn("ActionGroup")]; ok {
+		t.Errorf("%s is defined: a type named like the group's ActionGroup kind", tn("ActionGroup"))
+	}
+}

@@ -17,7 +17,8 @@ import (
 func Split(raw astmodel.Definitions, exps selection.Exports) astmodel.Definitions {
 	sp := &splitter{raw: raw, out: make(astmodel.Definitions), done: make(map[splitKey]astmodel.TypeName),
 		building: make(map[astmodel.TypeName]bool), reserved: make(map[astmodel.TypeName]bool),
-		keyed: make(map[astmodel.PackageReference]astmodel.TypeName)}
+		groupKinds: make(map[string]map[string]bool),
+		keyed:      make(map[astmodel.PackageReference]astmodel.TypeName)}
 	for _, e := range exps {
 		sp.reserve(e)
 	}
@@ -77,6 +78,9 @@ type splitter struct {
 	building map[astmodel.TypeName]bool
 	// reserved are the names of resources and their spec, status, list and operator types.
 	reserved map[astmodel.TypeName]bool
+	// groupKinds are the kinds exported in each group (by short group name), whatever their
+	// version: names no type of the group may take (names.go).
+	groupKinds map[string]map[string]bool
 	// keyed holds, per package, the item type of the lists that are maps on the wire.
 	keyed map[astmodel.PackageReference]astmodel.TypeName
 	// own is what the resource being built keeps whole of its children, nil inside a kept child

@@ -10,6 +10,7 @@ import (
 
 	"github.com/armgen/armgen/internal/testspecs"
 	"github.com/armgen/armgen/pkg/armschema"
+	"github.com/armgen/armgen/pkg/astmodel"
 )
 
 // specRootVariable names the spec root the payload check reads the swagger from.
@@ -32,7 +33,8 @@ func swaggerValidator(root string) (*armschema.Validator, error) {
 }
 
 // RunARMPayloadCheck checks, over random values of S, that what ConvertToARM emits has the
-// shape of the swagger's PUT body of armType at apiVersion: wire names, nesting, JSON types, no
+// shape of the swagger's PUT body of armType at apiVersion, as declared at scope (the resource's
+// scope: a type may be declared at several, each with a body of its own): wire names, nesting, JSON types, no
 // read-only properties, polymorphic objects shaped as their variant (see armschema). Values
 // are random, so value constraints (enums, patterns, bounds, required) are not checked.
 //
@@ -41,14 +43,14 @@ func swaggerValidator(root string) (*armschema.Validator, error) {
 // the URL, although the swagger marks it read-only or leaves it out.
 //
 // Without a spec root it skips, or fails in CI (see internal/testspecs).
-func RunARMPayloadCheck[S any, PS ARMConvertible[S]](t *testing.T, gen func(*rapid.T) S, armType, apiVersion string) {
+func RunARMPayloadCheck[S any, PS ARMConvertible[S]](t *testing.T, gen func(*rapid.T) S, armType, apiVersion, scope string) {
 	root := testspecs.Root(t) // the swagger to check the ARM payload against
 	t.Parallel()
 	v, err := swaggerValidator(root)
 	if err != nil {
 		t.Fatalf("loading the swagger of %s: %v", root, err)
 	}
-	schema, err := v.Schema(armType, apiVersion)
+	schema, err := v.SchemaAt(armType, apiVersion, astmodel.Scope(scope))
 	if err != nil {
 		t.Fatal(err)
 	}

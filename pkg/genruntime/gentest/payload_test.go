@@ -90,6 +90,6 @@ func TestRunARMPayloadCheck(t *testing.T) {
 	// (What happens without a spec root is internal/testspecs' to test.)
 	os.Setenv(specRootVariable, fixtureRoot)
 	t.Run("checks random values", func(t *testing.T) {
-		RunARMPayloadCheck[gadgetSpec](t, generateGadgetSpec, "Microsoft.Widgets/widgets/gadgets", "2021-01-01")
+		RunARMPayloadCheck[gadgetSpec](t, generateGadgetSpec, "Microsoft.Widgets/widgets/gadgets", "2021-01-01", "resourcegroup")
 	})
 }

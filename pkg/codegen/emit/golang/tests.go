@@ -309,7 +309,7 @@ func (fb *fileBuilder) armPayloadTests(rt *astmodel.ResourceType) []dst.Decl {
 	return []dst.Decl{fb.testFunc("Test_"+n.Name+"_ARMPayloadMatchesSwagger",
 		"checks that what "+n.Name+" sends to Azure is a valid "+rt.ARMType+" PUT body of api-version "+rt.APIVersion+".",
 		call(&dst.IndexExpr{X: fb.qualified(gentestPackage, "RunARMPayloadCheck"), Index: fb.typeName(n)},
-			ident("t"), ident(generatorName(n.Name)), stringLit(rt.ARMType), stringLit(rt.APIVersion)))}
+			ident("t"), ident(generatorName(n.Name)), stringLit(rt.ARMType), stringLit(rt.APIVersion), stringLit(string(rt.Scope))))}
 }
 
 // generatorOf returns a function value that draws a random value of t.

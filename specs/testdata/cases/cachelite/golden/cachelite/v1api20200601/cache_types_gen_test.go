@@ -154,7 +154,7 @@ func Test_Cache_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Cache_Spec_ARMPayloadMatchesSwagger checks that what Cache_Spec sends to Azure is a valid Microsoft.CacheLite/caches PUT body of api-version 2020-06-01.
 func Test_Cache_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Cache_Spec](t, GenerateCache_Spec, "Microsoft.CacheLite/caches", "2020-06-01")
+	gentest.RunARMPayloadCheck[Cache_Spec](t, GenerateCache_Spec, "Microsoft.CacheLite/caches", "2020-06-01", "resourcegroup")
 }
 
 // Test_Cache_Spec_JSONRoundTrip checks that JSON keeps every value of Cache_Spec.

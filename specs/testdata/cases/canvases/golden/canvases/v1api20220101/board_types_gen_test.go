@@ -238,7 +238,7 @@ func Test_Board_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Board_Spec_ARMPayloadMatchesSwagger checks that what Board_Spec sends to Azure is a valid Microsoft.Canvases/boards PUT body of api-version 2022-01-01.
 func Test_Board_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Board_Spec](t, GenerateBoard_Spec, "Microsoft.Canvases/boards", "2022-01-01")
+	gentest.RunARMPayloadCheck[Board_Spec](t, GenerateBoard_Spec, "Microsoft.Canvases/boards", "2022-01-01", "resourcegroup")
 }
 
 // Test_Board_Spec_JSONRoundTrip checks that JSON keeps every value of Board_Spec.

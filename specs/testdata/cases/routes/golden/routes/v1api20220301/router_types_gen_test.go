@@ -71,7 +71,7 @@ func Test_Router_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Router_Spec_ARMPayloadMatchesSwagger checks that what Router_Spec sends to Azure is a valid Microsoft.Routes/routers PUT body of api-version 2022-03-01.
 func Test_Router_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Router_Spec](t, GenerateRouter_Spec, "Microsoft.Routes/routers", "2022-03-01")
+	gentest.RunARMPayloadCheck[Router_Spec](t, GenerateRouter_Spec, "Microsoft.Routes/routers", "2022-03-01", "resourcegroup")
 }
 
 // Test_Router_Spec_JSONRoundTrip checks that JSON keeps every value of Router_Spec.

@@ -141,7 +141,7 @@ func Test_RoutersPeering_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_RoutersPeering_Spec_ARMPayloadMatchesSwagger checks that what RoutersPeering_Spec sends to Azure is a valid Microsoft.Routes/routers/peerings PUT body of api-version 2022-03-01.
 func Test_RoutersPeering_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[RoutersPeering_Spec](t, GenerateRoutersPeering_Spec, "Microsoft.Routes/routers/peerings", "2022-03-01")
+	gentest.RunARMPayloadCheck[RoutersPeering_Spec](t, GenerateRoutersPeering_Spec, "Microsoft.Routes/routers/peerings", "2022-03-01", "resourcegroup")
 }
 
 // Test_RoutersPeering_Spec_JSONRoundTrip checks that JSON keeps every value of RoutersPeering_Spec.

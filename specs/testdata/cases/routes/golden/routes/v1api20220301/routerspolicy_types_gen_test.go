@@ -215,7 +215,7 @@ func Test_RoutersPolicy_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_RoutersPolicy_Spec_ARMPayloadMatchesSwagger checks that what RoutersPolicy_Spec sends to Azure is a valid Microsoft.Routes/routers/policies PUT body of api-version 2022-03-01.
 func Test_RoutersPolicy_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[RoutersPolicy_Spec](t, GenerateRoutersPolicy_Spec, "Microsoft.Routes/routers/policies", "2022-03-01")
+	gentest.RunARMPayloadCheck[RoutersPolicy_Spec](t, GenerateRoutersPolicy_Spec, "Microsoft.Routes/routers/policies", "2022-03-01", "resourcegroup")
 }
 
 // Test_RoutersPolicy_Spec_JSONRoundTrip checks that JSON keeps every value of RoutersPolicy_Spec.

@@ -78,7 +78,7 @@ func Test_Lock_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Lock_Spec_ARMPayloadMatchesSwagger checks that what Lock_Spec sends to Azure is a valid Microsoft.Widgets/locks PUT body of api-version 2021-01-01.
 func Test_Lock_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Lock_Spec](t, GenerateLock_Spec, "Microsoft.Widgets/locks", "2021-01-01")
+	gentest.RunARMPayloadCheck[Lock_Spec](t, GenerateLock_Spec, "Microsoft.Widgets/locks", "2021-01-01", "extension")
 }
 
 // Test_Lock_Spec_JSONRoundTrip checks that JSON keeps every value of Lock_Spec.

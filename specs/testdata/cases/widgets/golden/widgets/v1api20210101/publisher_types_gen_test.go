@@ -81,7 +81,7 @@ func Test_Publisher_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Publisher_Spec_ARMPayloadMatchesSwagger checks that what Publisher_Spec sends to Azure is a valid Microsoft.Widgets/publishers PUT body of api-version 2021-01-01.
 func Test_Publisher_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Publisher_Spec](t, GeneratePublisher_Spec, "Microsoft.Widgets/publishers", "2021-01-01")
+	gentest.RunARMPayloadCheck[Publisher_Spec](t, GeneratePublisher_Spec, "Microsoft.Widgets/publishers", "2021-01-01", "tenant")
 }
 
 // Test_Publisher_Spec_JSONRoundTrip checks that JSON keeps every value of Publisher_Spec.

@@ -66,7 +66,7 @@ func Test_Quota_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Quota_Spec_ARMPayloadMatchesSwagger checks that what Quota_Spec sends to Azure is a valid Microsoft.Widgets/quotas PUT body of api-version 2021-01-01.
 func Test_Quota_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Quota_Spec](t, GenerateQuota_Spec, "Microsoft.Widgets/quotas", "2021-01-01")
+	gentest.RunARMPayloadCheck[Quota_Spec](t, GenerateQuota_Spec, "Microsoft.Widgets/quotas", "2021-01-01", "subscription")
 }
 
 // Test_Quota_Spec_JSONRoundTrip checks that JSON keeps every value of Quota_Spec.

@@ -427,7 +427,7 @@ func Test_Widget_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_Widget_Spec_ARMPayloadMatchesSwagger checks that what Widget_Spec sends to Azure is a valid Microsoft.Widgets/widgets PUT body of api-version 2021-01-01.
 func Test_Widget_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[Widget_Spec](t, GenerateWidget_Spec, "Microsoft.Widgets/widgets", "2021-01-01")
+	gentest.RunARMPayloadCheck[Widget_Spec](t, GenerateWidget_Spec, "Microsoft.Widgets/widgets", "2021-01-01", "resourcegroup")
 }
 
 // Test_Widget_Spec_JSONRoundTrip checks that JSON keeps every value of Widget_Spec.

@@ -95,7 +95,7 @@ func Test_WidgetsGadget_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_WidgetsGadget_Spec_ARMPayloadMatchesSwagger checks that what WidgetsGadget_Spec sends to Azure is a valid Microsoft.Widgets/widgets/gadgets PUT body of api-version 2021-01-01.
 func Test_WidgetsGadget_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[WidgetsGadget_Spec](t, GenerateWidgetsGadget_Spec, "Microsoft.Widgets/widgets/gadgets", "2021-01-01")
+	gentest.RunARMPayloadCheck[WidgetsGadget_Spec](t, GenerateWidgetsGadget_Spec, "Microsoft.Widgets/widgets/gadgets", "2021-01-01", "resourcegroup")
 }
 
 // Test_WidgetsGadget_Spec_JSONRoundTrip checks that JSON keeps every value of WidgetsGadget_Spec.

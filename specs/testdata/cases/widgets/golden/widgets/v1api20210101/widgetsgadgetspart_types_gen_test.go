@@ -68,7 +68,7 @@ func Test_WidgetsGadgetsPart_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_WidgetsGadgetsPart_Spec_ARMPayloadMatchesSwagger checks that what WidgetsGadgetsPart_Spec sends to Azure is a valid Microsoft.Widgets/widgets/gadgets/parts PUT body of api-version 2021-01-01.
 func Test_WidgetsGadgetsPart_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[WidgetsGadgetsPart_Spec](t, GenerateWidgetsGadgetsPart_Spec, "Microsoft.Widgets/widgets/gadgets/parts", "2021-01-01")
+	gentest.RunARMPayloadCheck[WidgetsGadgetsPart_Spec](t, GenerateWidgetsGadgetsPart_Spec, "Microsoft.Widgets/widgets/gadgets/parts", "2021-01-01", "resourcegroup")
 }
 
 // Test_WidgetsGadgetsPart_Spec_JSONRoundTrip checks that JSON keeps every value of WidgetsGadgetsPart_Spec.

@@ -67,7 +67,7 @@ func Test_WidgetsSetting_STATUS_ARMRoundTrip(t *testing.T) {
 
 // Test_WidgetsSetting_Spec_ARMPayloadMatchesSwagger checks that what WidgetsSetting_Spec sends to Azure is a valid Microsoft.Widgets/widgets/settings PUT body of api-version 2021-01-01.
 func Test_WidgetsSetting_Spec_ARMPayloadMatchesSwagger(t *testing.T) {
-	gentest.RunARMPayloadCheck[WidgetsSetting_Spec](t, GenerateWidgetsSetting_Spec, "Microsoft.Widgets/widgets/settings", "2021-01-01")
+	gentest.RunARMPayloadCheck[WidgetsSetting_Spec](t, GenerateWidgetsSetting_Spec, "Microsoft.Widgets/widgets/settings", "2021-01-01", "resourcegroup")
 }
 
 // Test_WidgetsSetting_Spec_JSONRoundTrip checks that JSON keeps every value of WidgetsSetting_Spec.
