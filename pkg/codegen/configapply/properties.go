@@ -34,12 +34,12 @@ func applyPropertySettings(cfg *config.Config, tc *config.TypeConfig, targets []
 						return err
 					}
 				}
-				defs[n] = defs[n].WithType(changed)
 				if len(pc.AdditionalEnumValues) > 0 {
-					if err := addEnumValues(cfg, tc, pc, prop, defs); err != nil {
+					if changed, err = addEnumValues(cfg, tc, pc, targets, n, changed, prop, defs); err != nil {
 						return err
 					}
 				}
+				defs[n] = defs[n].WithType(changed)
 			}
 		}
 		if !found {
