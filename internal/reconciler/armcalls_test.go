@@ -240,3 +240,38 @@ func (a adviseOnConflict) Do(req *http.Request) (*http.Response, error) {
 	}
 	return resp, err
 }
+
+// TestParentPutListingAllItHoldsKeepsChildCreatedMeanwhile: a route table whose spec lists its
+// routes, all of which Azure holds already, still sends its PUT with If-Match on the etag it
+// read: the PUT is the whole truth about the collection, so a route created between the GET and
+// the PUT (a route kind's own PUT) would be deleted by an unconditional one.
+func TestParentPutListingAllItHoldsKeepsChildCreatedMeanwhile(t *testing.T) {
+	e := newEnv(t, armfake.Options{LROPolls: -1}, group("rg", "", nil), routeTable("rt", "rg"))
+	e.settle(rgKind, "rg")
+	rtID := "/subscriptions/" + subscription + "/resourceGroups/rg/providers/Microsoft.Network/routeTables/rt"
+	listed := "listed"
+	e.newGeneration(routeTableKind, "rt", func(o genruntime.ARMMetaObject) {
+		o.(*network.RouteTable).Spec.Routes = []network.Route_SubResourceEmbedded{{Name: &listed}}
+	})
+	e.settle(routeTableKind, "rt")
+	e.armOptions = func(o *armclient.Options) {
+		o.Transport = &beforeFirst{next: o.Transport, method: http.MethodPut, suffix: "/routeTables/rt", do: func() {
+			e.createInAzure(rtID+"/routes/meanwhile", "2020-11-01", `{"properties":{"addressPrefix":"10.1.0.0/16","nextHopType":"VnetLocal"}}`)
+		}}
+	}
+	e.restart()
+
+	e.newGeneration(routeTableKind, "rt", func(o genruntime.ARMMetaObject) {
+		o.(*network.RouteTable).Spec.Tags = map[string]string{"new": "generation"}
+	})
+	e.settle(routeTableKind, "rt")
+	if c := e.ready(routeTableKind, "rt"); c.Status != metav1.ConditionTrue {
+		t.Fatalf("route table not Ready: %+v", c)
+	}
+	ids := strings.Join(e.srv.ResourceIDs(), " ")
+	for _, r := range []string{"listed", "meanwhile"} {
+		if !strings.Contains(ids, "/routes/"+r) {
+			t.Errorf("route %s was deleted by the route table's PUT: %s", r, ids)
+		}
+	}
+}

@@ -20,8 +20,8 @@ import (
 // anyone else: as Azure Service Operator does for these kinds, a spec that leaves the collection
 // out gets the children Azure holds at that moment, and a spec that lists some of them gets the
 // others Azure holds added by name (ASO's load balancer does so with its inbound NAT rules).
-// Such a PUT carries what a GET read, so it is sent only if the resource is still as read
-// (If-Match on its etag).
+// Such a PUT is judged from what a GET read, so it is sent only if the resource is still as
+// read (If-Match on its etag).
 
 // kindTable is the reconciler's index of generated kinds, built on first use.
 type kindTable struct {
@@ -42,7 +42,8 @@ func (r *Reconciler) kinds() *armkinds.Table {
 const maxReadForPut = 3
 
 // sendPut sends the PUT of body. A body that leaves out embedded children gets them from a GET
-// first (keepEmbedded), and the PUT is then sent with If-Match on that GET's etag: a child
+// first (keepEmbedded), and the PUT of a resource that embeds children is then sent with
+// If-Match on that GET's etag, even when the body already named every child it read: a child
 // created between the GET and the PUT changes the etag, ARM refuses the PUT (412) instead of
 // deleting the child, and the GET and PUT are made again, a bounded number of times.
 func (a *attempt) sendPut(ctx context.Context, spec genruntime.ARMTransformer, body []byte, apiVersion, why string) (*armclient.Poller, error) {
@@ -63,8 +64,9 @@ func (a *attempt) sendPut(ctx context.Context, spec genruntime.ARMTransformer, b
 // keepEmbedded adds to a PUT body the embedded children of kinds it does not name, as Azure holds
 // them now: a whole collection the body leaves out, or the children a listed collection lacks
 // (matched by name, as ARM matches them). It returns the etag of the resource as read (empty
-// when nothing read went into the body, or the type has none), for the PUT's If-Match. A
-// resource that does not exist yet has none to keep.
+// when the type has none), for the PUT's If-Match, whether or not anything read went into the
+// body: the body lists every child the resource will have, which only holds while no child was
+// made since the GET. A resource that does not exist yet has none to keep.
 func (a *attempt) keepEmbedded(ctx context.Context, spec genruntime.ARMTransformer, body []byte, apiVersion string) ([]byte, string, error) {
 	t := a.r.kinds()
 	if t == nil {
@@ -115,8 +117,10 @@ func (a *attempt) keepEmbedded(ctx context.Context, spec genruntime.ARMTransform
 		}
 	}
 	if !kept {
-		// Nothing read goes into the PUT: it needs no condition.
-		return body, "", nil
+		// Nothing read goes into the body, but the PUT is still the whole truth about each
+		// collection, judged right by the GET alone: a child made since (a kind's own PUT)
+		// would be deleted by it, so it too is sent only if the resource is still as read.
+		return body, etag, nil
 	}
 	out, err := json.Marshal(m)
 	return out, etag, err

@@ -38,6 +38,8 @@ const subscription = "00000000-0000-0000-0000-000000000001"
 var (
 	rgKind   = resources.GroupVersion.WithKind("ResourceGroup")
 	vnetKind = network.GroupVersion.WithKind("VirtualNetwork")
+	// routeTableKind is a parent with one embedded child collection (routes).
+	routeTableKind = network.GroupVersion.WithKind("RouteTable")
 )
 
 // env is a reconciler over a fake cluster, talking to armfake.
@@ -76,7 +78,7 @@ func newEnv(t *testing.T, opts armfake.Options, objs ...client.Object) *env {
 	}
 	e.scheme = s
 	e.client = fake.NewClientBuilder().WithScheme(s).WithObjects(objs...).
-		WithStatusSubresource(&resources.ResourceGroup{}, &network.VirtualNetwork{}).Build()
+		WithStatusSubresource(&resources.ResourceGroup{}, &network.VirtualNetwork{}, &network.RouteTable{}).Build()
 	e.restart()
 	return e
 }
@@ -91,7 +93,7 @@ func (e *env) restart() {
 		}
 	}
 	e.m = reconciler.NewMetrics(prometheus.NewRegistry())
-	r, err := newReconciler(e.srv, e.scheme, e.client, reads, apiReader, e.events, e.m, []schema.GroupVersionKind{rgKind, vnetKind},
+	r, err := newReconciler(e.srv, e.scheme, e.client, reads, apiReader, e.events, e.m, []schema.GroupVersionKind{rgKind, vnetKind, routeTableKind},
 		func(st *settings.Settings, o *armclient.Options, ro *reconciler.Options) {
 			ro.PutModifiers = e.putModifiers
 			if e.reconcileTimeout > 0 {
@@ -218,6 +220,14 @@ func vnet(name, owner string) *network.VirtualNetwork {
 	v.Spec.AddressSpace = &network.AddressSpace{AddressPrefixes: []string{"10.0.0.0/16"}}
 	v.Spec.OriginalVersion = "v1api20201101"
 	return v
+}
+
+func routeTable(name, owner string) *network.RouteTable {
+	r := &network.RouteTable{ObjectMeta: metav1.ObjectMeta{Namespace: "ns", Name: name, Generation: 1}}
+	r.Spec.Location = ptr("westus")
+	r.Spec.Owner = &genruntime.KnownResourceReference{Name: owner}
+	r.Spec.OriginalVersion = "v1api20201101"
+	return r
 }
 
 func ptr[T any](v T) *T { return &v }

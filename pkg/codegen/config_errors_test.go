@@ -82,3 +82,14 @@ func TestMisspeltRenamedFromIsAConfigError(t *testing.T) {
 		t.Fatalf("got  %v\nwant …%s", err, want)
 	}
 }
+
+// TestKeptInParentWhereItSaysNothingIsAConfigError: $keptInParent on a kind no exported parent
+// holds (a top-level resource) would change nothing; it is an error at the setting, not accepted
+// as if it did something.
+func TestKeptInParentWhereItSaysNothingIsAConfigError(t *testing.T) {
+	_, _, err := runClash(t, clashSwagger(`"size": {"type": "integer"}`, ""), "        $keptInParent: true\n")
+	if err == nil || !strings.Contains(err.Error(), "objectModelConfiguration.clash.2021-01-01.Thing.$keptInParent") ||
+		!strings.Contains(err.Error(), "has no effect here") {
+		t.Fatalf("$keptInParent on a top-level kind: got %v, want an error at the setting saying it has no effect", err)
+	}
+}

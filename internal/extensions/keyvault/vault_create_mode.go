@@ -32,6 +32,12 @@ const (
 //   - purgeThenCreate: purge the soft-deleted vault of the name, if there is one, and wait for
 //     the purge, then create a new vault.
 //
+// Either acts only on a soft-deleted vault that was deleted from this resource's own ID (its
+// subscription, resource group and name). Names are unique across a subscription's resource
+// groups, so the deleted vault of the name in the location may be another team's, from a group
+// this resource's namespace was never meant to reach: recovering it would bring it back there,
+// and purging it would destroy its keys for good. Both are refused, naming where it was.
+//
 // It decides from what Azure holds at each PUT, so a restart midway (a purge begun, not
 // finished) decides again; a second purge of a vault being purged joins the first.
 type VaultCreateMode struct{}
@@ -60,13 +66,15 @@ func (VaultCreateMode) ModifyPut(ctx context.Context, put *reconciler.Put) error
 	if err != nil {
 		return err
 	}
+	if found {
+		if err := deletedFromHere(mode, id, deleted); err != nil {
+			return err
+		}
+	}
 	switch mode {
 	case CreateOrRecover:
 		props["createMode"] = createModeDefault
 		if found {
-			if err := sameResourceGroup(id, deleted); err != nil {
-				return err
-			}
 			props["createMode"] = createModeRecover
 			put.Event("RecoveringVault", fmt.Sprintf("createMode createOrRecover: recovering the soft-deleted vault %s in %s", id.Name, location))
 		}
@@ -104,22 +112,35 @@ func getDeleted(ctx context.Context, put *reconciler.Put, deletedID string) (del
 	return d, true, nil
 }
 
-// sameResourceGroup refuses to recover a vault deleted from another resource group: Key Vault
-// would bring it back where it was, not where the spec says.
-func sameResourceGroup(id *arm.ResourceID, deleted deletedVault) error {
+// deletedFromHere refuses a soft-deleted vault that was not deleted from id: Key Vault would
+// recover it where it was, not where the spec says, and a purge would destroy a vault this
+// resource never made. A deleted vault that does not say where it was is refused too: both
+// actions reach beyond this resource unless that is known.
+func deletedFromHere(mode string, id *arm.ResourceID, deleted deletedVault) error {
 	if deleted.Properties.VaultID == "" {
-		return nil
+		return &reconciler.RefusedError{Reason: "SoftDeletedVaultOfUnknownOrigin", Message: fmt.Sprintf(
+			"createMode %s: Key Vault does not say which resource group the soft-deleted vault %s was in, so it is left alone; recover or purge it yourself, or use createMode default",
+			mode, id.Name)}
 	}
 	was, err := arm.ParseResourceID(deleted.Properties.VaultID)
 	if err != nil {
 		return fmt.Errorf("the soft-deleted vault's vaultId %q: %w", deleted.Properties.VaultID, err)
 	}
-	if !strings.EqualFold(was.ResourceGroupName, id.ResourceGroupName) {
+	if !strings.EqualFold(was.SubscriptionID, id.SubscriptionID) || !strings.EqualFold(was.ResourceGroupName, id.ResourceGroupName) ||
+		!strings.EqualFold(was.Name, id.Name) {
 		return &reconciler.RefusedError{Reason: "SoftDeletedVaultInAnotherResourceGroup", Message: fmt.Sprintf(
-			"createMode createOrRecover: the soft-deleted vault %s was in resource group %s, not %s; recover it there, purge it, or use createMode purgeThenCreate",
-			id.Name, was.ResourceGroupName, id.ResourceGroupName)}
+			"createMode %s: the soft-deleted vault %s was in resource group %s, not %s; it is not this resource's to %s: recover or purge it there, or choose another name",
+			mode, id.Name, was.ResourceGroupName, id.ResourceGroupName, verbOf(mode))}
 	}
 	return nil
+}
+
+// verbOf is what mode would do to a soft-deleted vault.
+func verbOf(mode string) string {
+	if mode == PurgeThenCreate {
+		return "purge"
+	}
+	return "recover"
 }
 
 // normaliseLocation is a location as ARM writes it in IDs ("West US 2" is westus2).

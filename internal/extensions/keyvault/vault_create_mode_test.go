@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
+	azarm "github.com/Azure/azure-sdk-for-go/sdk/azcore/arm"
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/cloud"
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
 	"github.com/Azure/azure-sdk-for-go/sdk/azidentity"
@@ -107,6 +108,7 @@ func TestVaultCreateMode(t *testing.T) {
 		{name: "createOrRecover recovers the deleted vault", deletedFrom: "rg1", mode: CreateOrRecover, wantMode: "recover", wantEvent: "RecoveringVault"},
 		{name: "createOrRecover refuses a vault deleted from another group", deletedFrom: "rg2", mode: CreateOrRecover, wantErr: "SoftDeletedVaultInAnotherResourceGroup", wantDeleted: true},
 		{name: "purgeThenCreate purges the deleted vault", deletedFrom: "rg1", mode: PurgeThenCreate, wantMode: "default", wantEvent: "PurgedVault"},
+		{name: "purgeThenCreate never purges a vault deleted from another group", deletedFrom: "rg2", mode: PurgeThenCreate, wantErr: "SoftDeletedVaultInAnotherResourceGroup", wantDeleted: true},
 		{name: "purgeThenCreate with nothing deleted creates", mode: PurgeThenCreate, wantMode: "default"},
 		{name: "purgeThenCreate joins a purge begun before a restart", deletedFrom: "rg1", purging: true, mode: PurgeThenCreate, wantMode: "default", wantEvent: "PurgedVault"},
 		{name: "createOrRecover while a purge runs waits for Azure", deletedFrom: "rg1", purging: true, mode: CreateOrRecover, wantMode: "recover", wantErr: "ConflictError", wantEvent: "RecoveringVault", wantDeleted: true},
@@ -184,5 +186,21 @@ func TestVaultCreateMode(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestDeletedVaultOfUnknownOriginIsLeftAlone: a soft-deleted vault whose vaultId Key Vault does
+// not give may be another group's, so neither mode recovers or purges it.
+func TestDeletedVaultOfUnknownOriginIsLeftAlone(t *testing.T) {
+	id, err := azarm.ParseResourceID(vault)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mode := range []string{CreateOrRecover, PurgeThenCreate} {
+		var refused *reconciler.RefusedError
+		if err := deletedFromHere(mode, id, deletedVault{}); !errors.As(err, &refused) || refused.Reason != "SoftDeletedVaultOfUnknownOrigin" ||
+			!strings.Contains(refused.Message, mode) {
+			t.Errorf("%s over a deleted vault without vaultId: %v, want a refusal SoftDeletedVaultOfUnknownOrigin naming the mode", mode, err)
+		}
 	}
 }

@@ -71,3 +71,37 @@ func TestAdditionalEnumValuesErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestAdditionalEnumValuesStayOnThePropertyNamed: an enum the swagger shares with a property the
+// setting does not name (a managed HSM's createMode shares a key vault's CreateMode) keeps the
+// swagger's values there, since the operator translates the named property's alone: the named
+// property gets an enum of its own, named for its holder and itself.
+func TestAdditionalEnumValuesStayOnThePropertyNamed(t *testing.T) {
+	defs := withMode()
+	gadget := defs[pkg.TypeName("GadgetResource")]
+	defs = defs.With(gadget.WithType(gadget.Type.(*astmodel.ObjectType).WithProperties(
+		prop("mode", func(p *astmodel.Property) { p.Type = astmodel.OptionalType{Element: pkg.TypeName("Mode")} }))))
+	res, err := applyTo(t, "Widget:\n  $export: true\n  mode:\n    $additionalEnumValues: [createOrRecover]", defs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	modeOf := func(holder string) (astmodel.TypeName, []string) {
+		obj := res.Definitions[pkg.TypeName(holder)].Type.(*astmodel.ObjectType)
+		p, ok := obj.Property("Mode")
+		if !ok {
+			t.Fatalf("%s has no Mode: %s", holder, obj)
+		}
+		n := astmodel.Unwrap(p.Type).(astmodel.TypeName)
+		var values []string
+		for _, v := range res.Definitions[n].Type.(astmodel.EnumType).Values {
+			values = append(values, v.Value)
+		}
+		return n, values
+	}
+	if n, got := modeOf("GadgetResource"); n.Name != "Mode" || !cmp.Equal(got, []string{"default", "recover"}) {
+		t.Errorf("a gadget's mode, which the setting does not name, is %s %v, want Mode with the swagger's values only", n, got)
+	}
+	if n, got := modeOf("WidgetProperties"); n.Name != "WidgetProperties_Mode" || !cmp.Equal(got, []string{"default", "recover", "createOrRecover"}) {
+		t.Errorf("a widget's mode is %s %v, want WidgetProperties_Mode with createOrRecover added", n, got)
+	}
+}

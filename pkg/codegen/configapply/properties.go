@@ -34,12 +34,12 @@ func applyPropertySettings(cfg *config.Config, tc *config.TypeConfig, targets []
 						return err
 					}
 				}
-				defs[n] = defs[n].WithType(changed)
 				if len(pc.AdditionalEnumValues) > 0 {
-					if err := addEnumValues(cfg, tc, pc, prop, defs); err != nil {
+					if changed, err = addEnumValues(cfg, tc, pc, targets, n, changed, prop, defs); err != nil {
 						return err
 					}
 				}
+				defs[n] = defs[n].WithType(changed)
 			}
 		}
 		if !found {
@@ -57,6 +57,9 @@ func applyPropertySetting(cfg *config.Config, tc *config.TypeConfig, pc *config.
 	found := obj.Properties()[idx]
 	p := found.Copy()
 	if pc.IsSecret {
+		if !holdsSecret(p.Type) {
+			return nil, false, config.NewError(cfg, pc.Path+".$isSecret", pc.Pos, fmt.Sprintf("%s.%s is %s: only a string (read from a key of a Secret) or a map of strings (read from a whole Secret) can come from a Secret, so the value would stay in the resource; remove the setting", tc.Name, pc.Name, p.Type), "")
+		}
 		p.Secret, p.Provenance.Secret = true, astmodel.ByConfig
 	}
 	switch pc.ReferenceType {

@@ -58,7 +58,7 @@ var unusedWhy = map[string]string{
 	"$generatedConfigs":      "$generatedConfigs has no effect here: only an exported resource exports config-map values; export the type or remove the setting",
 	"$defaultAzureName":      "$defaultAzureName has no effect here: only an exported resource has an azureName; export the type or remove the setting",
 	"$isHub":                 "$isHub has no effect here: only an exported resource has a hub version; export the type or remove the setting",
-	"$keptInParent":          "$keptInParent has no effect here: it tells how a parent holds a child exported as a kind; export the type or remove the setting",
+	"$keptInParent":          "$keptInParent has no effect here: it tells how an exported parent resource holds, in its own body, a child exported as a kind; this type is no such child (not exported, its parent not exported, or not embedded in its parent's body), so remove the setting",
 }
 
 // Unconsumed reports the first setting of the file that no stage read in file order, and how many more there are.

@@ -130,3 +130,43 @@ func exportedKinds(exps selection.Exports) map[string]bool {
 	}
 	return out
 }
+
+// KeptInParentUsed lists the config paths of the $keptInParent settings that change what a
+// parent holds: those of a kind whose parent resource is exported too (in any API version) and
+// holds the kind's body in its own. Anywhere else (a top-level kind, a child whose parent is not
+// exported or does not embed it) the setting says nothing, and check-config-consumed reports
+// it rather than let it look as if it did something.
+func KeptInParentUsed(raw astmodel.Definitions, exps selection.Exports) []string {
+	var kept []*selection.Export
+	for _, e := range exps {
+		if e.Config != nil && e.Config.KeptInParent {
+			kept = append(kept, e)
+		}
+	}
+	if len(kept) == 0 {
+		return nil
+	}
+	sp := &splitter{raw: raw}
+	kinds := exportedKinds(exps)
+	heldWhole := map[string]bool{}
+	for _, p := range exps {
+		oc := sp.ownChildrenOf(p, kinds)
+		if oc == nil {
+			continue
+		}
+		for body := range oc.children {
+			for _, t := range p.BodyTypes[body] {
+				if isChildType(p.Resource.ARMType, t) {
+					heldWhole[strings.ToLower(t)] = true
+				}
+			}
+		}
+	}
+	var out []string
+	for _, e := range kept {
+		if heldWhole[strings.ToLower(e.Resource.ARMType)] {
+			out = append(out, e.Config.Path+".$keptInParent")
+		}
+	}
+	return out
+}

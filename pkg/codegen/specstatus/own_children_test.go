@@ -74,3 +74,38 @@ func TestOwnChildrenKeepTheirShapeInTheirParent(t *testing.T) {
 		t.Errorf("with parts a kind of their own that says $keptInParent, a widget's parts are %s, want the whole part", part)
 	}
 }
+
+// TestKeptInParentIsUsedOnlyWhereAParentHoldsTheKind: $keptInParent changes something only on a
+// kind whose parent is exported and holds its body (a widget's parts); on a top-level kind, or a
+// child whose parent is not exported, it says nothing and is not reported as read.
+func TestKeptInParentIsUsedOnlyWhereAParentHoldsTheKind(t *testing.T) {
+	defs := definitions(
+		object("WidgetResource", prop("properties", opt("WidgetProperties"))),
+		object("WidgetProperties", prop("parts", astmodel.ArrayType{Element: tn("PartResource")})),
+		object("GadgetResource", prop("size", optInt)),
+		object("PartResource", prop("id", optString), prop("name", optString), prop("size", optInt)),
+	)
+	bodyTypes := map[astmodel.TypeName][]string{
+		tn("WidgetResource"): {"Microsoft.Demo/widgets"},
+		tn("GadgetResource"): {"Microsoft.Demo/gadgets"},
+		tn("PartResource"):   {"Microsoft.Demo/widgets/parts"},
+	}
+	kept := func(kind, body, armType string) *selection.Export {
+		e := export(kind, body, "WidgetResource", "GadgetResource", "PartResource")
+		e.Resource.ARMType = armType
+		e.BodyTypes = bodyTypes
+		e.Config = &config.TypeConfig{Name: kind, Export: true, KeptInParent: true, Path: "objectModelConfiguration.demo.2020-01-01." + kind}
+		return e
+	}
+	widget := export("Widget", "WidgetResource", "GadgetResource", "PartResource")
+	widget.BodyTypes = bodyTypes
+	part := kept("Part", "PartResource", "Microsoft.Demo/widgets/parts")
+	gadget := kept("Gadget", "GadgetResource", "Microsoft.Demo/gadgets")
+
+	if got, want := KeptInParentUsed(defs, []*selection.Export{widget, part, gadget}), []string{part.Config.Path + ".$keptInParent"}; !slices.Equal(got, want) {
+		t.Errorf("with the widget exported: used %v, want only the part's %v (a gadget has no parent)", got, want)
+	}
+	if got := KeptInParentUsed(defs, []*selection.Export{part, gadget}); len(got) != 0 {
+		t.Errorf("with no widget exported: used %v, want none", got)
+	}
+}

@@ -3,7 +3,6 @@ package stages
 import (
 	"context"
 
-	"github.com/armgen/armgen/pkg/codegen/consumed"
 	"github.com/armgen/armgen/pkg/codegen/pipeline"
 	"github.com/armgen/armgen/pkg/codegen/specstatus"
 )
@@ -20,13 +19,7 @@ func splitSpecStatus() pipeline.Stage {
 			if err != nil {
 				return s, err
 			}
-			var read []string
-			for _, e := range exps {
-				if e.Config != nil {
-					read = append(read, consumed.Paths(e.Config.Path, "$keptInParent")...)
-				}
-			}
-			if s, err = consume(s, read...); err != nil {
+			if s, err = consume(s, specstatus.KeptInParentUsed(s.Definitions(), exps)...); err != nil {
 				return s, err
 			}
 			return s.WithDefinitions(specstatus.Split(s.Definitions(), exps)), nil
