@@ -82,7 +82,9 @@ func TestLargeRecursiveUnionStaysBoundedAndKeepsJSON(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, clashFile), []byte(swagger), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("go", "test", "-count=1", "-v", "-run", "Test_Thing_Spec_ARMPayloadMatchesSwagger|Test_Thing_Spec_ARMRoundTrip|Test_Loop_JSONRoundTrip",
+	// buildClash has just vetted every package with all of vet's checks; go test's own subset
+	// would type-check the union's large package once more for nothing.
+	cmd := exec.Command("go", "test", "-count=1", "-vet=off", "-v", "-run", "Test_Thing_Spec_ARMPayloadMatchesSwagger|Test_Thing_Spec_ARMRoundTrip|Test_Loop_JSONRoundTrip",
 		"./"+filepath.ToSlash(filepath.Join("testdata", "clashbuild"))+"/...", "-args", "-rapid.nofailfile")
 	cmd.Env = append(os.Environ(), "ARMGEN_SPEC_ROOT="+root)
 	out, err := cmd.CombinedOutput()
