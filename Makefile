@@ -34,12 +34,15 @@ MODULE := github.com/armgen/armgen
 PROPERTY_CHECKS ?= 20
 FULL_PROPERTY_CHECKS ?= 100
 E2E_TIMEOUT ?= 45m
+# UNIT_TIMEOUT bounds each main-module test package: pkg/codegen generates the whole corpus several
+# times and takes minutes on a busy 2-core machine, past go test's default of 10.
+UNIT_TIMEOUT ?= 30m
 
 .PHONY: test
 test: spec-root-note ## Vet and run every test (golden, CRD validation, generated packages with PROPERTY_CHECKS=20 random values per property, the reconciler's model test at its fixed seed and budget), then the end-to-end module
 	$(GO) vet ./...
-	$(GO) test -vet=off $(TESTFLAGS) $$($(GO) list ./... | grep -v '^$(MODULE)/generated/')
-	RAPID_CHECKS=$(PROPERTY_CHECKS) $(GO) test -vet=off $(TESTFLAGS) ./generated/...
+	$(GO) test -vet=off -timeout $(UNIT_TIMEOUT) $(TESTFLAGS) $$($(GO) list ./... | grep -v '^$(MODULE)/generated/')
+	RAPID_CHECKS=$(PROPERTY_CHECKS) $(GO) test -vet=off -timeout $(UNIT_TIMEOUT) $(TESTFLAGS) ./generated/...
 	cd test/e2e && $(GO) vet ./... && $(GO) test -vet=off -timeout $(E2E_TIMEOUT) $(TESTFLAGS) ./...
 
 .PHONY: test-properties
