@@ -30,6 +30,9 @@ func BenchmarkOperator(b *testing.B) {
 		Groups:   []string{"resources", "network", "storage"},
 		LROPolls: 3,
 		ForceLRO: true,
+		// Azure's habits (display-name locations, re-cased IDs, values the service completes):
+		// an unchanged resync must still send no PUT.
+		Realistic: true,
 		// Fast polls: the operator, not armfake's pacing, is measured.
 		RetryAfter: 20 * time.Millisecond,
 		// Every request of a round is counted.
