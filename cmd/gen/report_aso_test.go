@@ -39,7 +39,7 @@ func TestReportASOCorpus(t *testing.T) {
 	row("exported", "network", "VirtualNetwork")
 	row("exported", "keyvault", "Vault")
 
-	m := regexp.MustCompile(`^295 ASO kinds: (\d+) exported \(\d+ under another kind name\), (\d+) in the corpus but not exported, (\d+) not in the corpus$`).
+	m := regexp.MustCompile(`^295 ASO kinds: (\d+) exported \(\d+ under another kind name\), (\d+) in the corpus but not exported, (\d+) not in the corpus; (\d+) exported kinds lack (\d+) of ASO's api-versions the corpus has$`).
 		FindStringSubmatch(lines[len(lines)-1])
 	if m == nil {
 		t.Fatalf("summary: %s", lines[len(lines)-1])
@@ -50,6 +50,15 @@ func TestReportASOCorpus(t *testing.T) {
 	// The corpus is pinned, so these are fixed; how many are exported grows with azure-arm.yaml.
 	if exported+inCorpus != 231 || missing != 64 || exported < 40 {
 		t.Errorf("summary: %s; want 231 in the corpus (at least 40 exported) and 64 not", lines[len(lines)-1])
+	}
+	// azure-arm.yaml exports every ASO api-version the corpus has for the kinds it exports.
+	if m[4] != "0" || m[5] != "0" {
+		t.Errorf("summary: %s; want no exported kind lacking one of ASO's api-versions the corpus has", lines[len(lines)-1])
+		for _, l := range lines[1 : len(lines)-1] {
+			if strings.HasPrefix(l, "exported ") && !strings.HasSuffix(l, " -") {
+				t.Errorf("  %s", strings.Join(strings.Fields(l), " "))
+			}
+		}
 	}
 
 }

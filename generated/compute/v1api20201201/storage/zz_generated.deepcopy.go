@@ -5,8 +5,632 @@ package storage
 import (
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 )
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AdditionalCapabilities) DeepCopyInto(out *AdditionalCapabilities) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.UltraSSDEnabled != nil {
+		in, out := &in.UltraSSDEnabled, &out.UltraSSDEnabled
+		*out = new(bool)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AdditionalCapabilities) DeepCopy() *AdditionalCapabilities {
+	if in == nil {
+		return nil
+	}
+	out := new(AdditionalCapabilities)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AdditionalCapabilities_STATUS) DeepCopyInto(out *AdditionalCapabilities_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.UltraSSDEnabled != nil {
+		in, out := &in.UltraSSDEnabled, &out.UltraSSDEnabled
+		*out = new(bool)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AdditionalCapabilities_STATUS) DeepCopy() *AdditionalCapabilities_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(AdditionalCapabilities_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AdditionalUnattendContent) DeepCopyInto(out *AdditionalUnattendContent) {
+	*out = *in
+	if in.ComponentName != nil {
+		in, out := &in.ComponentName, &out.ComponentName
+		*out = new(string)
+		**out = **in
+	}
+	if in.Content != nil {
+		in, out := &in.Content, &out.Content
+		*out = new(string)
+		**out = **in
+	}
+	if in.PassName != nil {
+		in, out := &in.PassName, &out.PassName
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SettingName != nil {
+		in, out := &in.SettingName, &out.SettingName
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AdditionalUnattendContent) DeepCopy() *AdditionalUnattendContent {
+	if in == nil {
+		return nil
+	}
+	out := new(AdditionalUnattendContent)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AdditionalUnattendContent_STATUS) DeepCopyInto(out *AdditionalUnattendContent_STATUS) {
+	*out = *in
+	if in.ComponentName != nil {
+		in, out := &in.ComponentName, &out.ComponentName
+		*out = new(string)
+		**out = **in
+	}
+	if in.Content != nil {
+		in, out := &in.Content, &out.Content
+		*out = new(string)
+		**out = **in
+	}
+	if in.PassName != nil {
+		in, out := &in.PassName, &out.PassName
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SettingName != nil {
+		in, out := &in.SettingName, &out.SettingName
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AdditionalUnattendContent_STATUS) DeepCopy() *AdditionalUnattendContent_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(AdditionalUnattendContent_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApiEntityReference) DeepCopyInto(out *ApiEntityReference) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApiEntityReference) DeepCopy() *ApiEntityReference {
+	if in == nil {
+		return nil
+	}
+	out := new(ApiEntityReference)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApiEntityReference_STATUS) DeepCopyInto(out *ApiEntityReference_STATUS) {
+	*out = *in
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApiEntityReference_STATUS) DeepCopy() *ApiEntityReference_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApiEntityReference_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApiErrorBase_STATUS) DeepCopyInto(out *ApiErrorBase_STATUS) {
+	*out = *in
+	if in.Code != nil {
+		in, out := &in.Code, &out.Code
+		*out = new(string)
+		**out = **in
+	}
+	if in.Message != nil {
+		in, out := &in.Message, &out.Message
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Target != nil {
+		in, out := &in.Target, &out.Target
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApiErrorBase_STATUS) DeepCopy() *ApiErrorBase_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApiErrorBase_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ApiError_STATUS) DeepCopyInto(out *ApiError_STATUS) {
+	*out = *in
+	if in.Code != nil {
+		in, out := &in.Code, &out.Code
+		*out = new(string)
+		**out = **in
+	}
+	if in.Details != nil {
+		in, out := &in.Details, &out.Details
+		*out = make([]ApiErrorBase_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Innererror != nil {
+		in, out := &in.Innererror, &out.Innererror
+		*out = new(InnerError_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Message != nil {
+		in, out := &in.Message, &out.Message
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Target != nil {
+		in, out := &in.Target, &out.Target
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ApiError_STATUS) DeepCopy() *ApiError_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ApiError_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AutomaticOSUpgradePolicy) DeepCopyInto(out *AutomaticOSUpgradePolicy) {
+	*out = *in
+	if in.DisableAutomaticRollback != nil {
+		in, out := &in.DisableAutomaticRollback, &out.DisableAutomaticRollback
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableAutomaticOSUpgrade != nil {
+		in, out := &in.EnableAutomaticOSUpgrade, &out.EnableAutomaticOSUpgrade
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AutomaticOSUpgradePolicy) DeepCopy() *AutomaticOSUpgradePolicy {
+	if in == nil {
+		return nil
+	}
+	out := new(AutomaticOSUpgradePolicy)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AutomaticOSUpgradePolicy_STATUS) DeepCopyInto(out *AutomaticOSUpgradePolicy_STATUS) {
+	*out = *in
+	if in.DisableAutomaticRollback != nil {
+		in, out := &in.DisableAutomaticRollback, &out.DisableAutomaticRollback
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableAutomaticOSUpgrade != nil {
+		in, out := &in.EnableAutomaticOSUpgrade, &out.EnableAutomaticOSUpgrade
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AutomaticOSUpgradePolicy_STATUS) DeepCopy() *AutomaticOSUpgradePolicy_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(AutomaticOSUpgradePolicy_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AutomaticRepairsPolicy) DeepCopyInto(out *AutomaticRepairsPolicy) {
+	*out = *in
+	if in.Enabled != nil {
+		in, out := &in.Enabled, &out.Enabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.GracePeriod != nil {
+		in, out := &in.GracePeriod, &out.GracePeriod
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AutomaticRepairsPolicy) DeepCopy() *AutomaticRepairsPolicy {
+	if in == nil {
+		return nil
+	}
+	out := new(AutomaticRepairsPolicy)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AutomaticRepairsPolicy_STATUS) DeepCopyInto(out *AutomaticRepairsPolicy_STATUS) {
+	*out = *in
+	if in.Enabled != nil {
+		in, out := &in.Enabled, &out.Enabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.GracePeriod != nil {
+		in, out := &in.GracePeriod, &out.GracePeriod
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AutomaticRepairsPolicy_STATUS) DeepCopy() *AutomaticRepairsPolicy_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(AutomaticRepairsPolicy_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AvailablePatchSummary_STATUS) DeepCopyInto(out *AvailablePatchSummary_STATUS) {
+	*out = *in
+	if in.AssessmentActivityId != nil {
+		in, out := &in.AssessmentActivityId, &out.AssessmentActivityId
+		*out = new(string)
+		**out = **in
+	}
+	if in.CriticalAndSecurityPatchCount != nil {
+		in, out := &in.CriticalAndSecurityPatchCount, &out.CriticalAndSecurityPatchCount
+		*out = new(int)
+		**out = **in
+	}
+	if in.Error != nil {
+		in, out := &in.Error, &out.Error
+		*out = new(ApiError_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.LastModifiedTime != nil {
+		in, out := &in.LastModifiedTime, &out.LastModifiedTime
+		*out = new(string)
+		**out = **in
+	}
+	if in.OtherPatchCount != nil {
+		in, out := &in.OtherPatchCount, &out.OtherPatchCount
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RebootPending != nil {
+		in, out := &in.RebootPending, &out.RebootPending
+		*out = new(bool)
+		**out = **in
+	}
+	if in.StartTime != nil {
+		in, out := &in.StartTime, &out.StartTime
+		*out = new(string)
+		**out = **in
+	}
+	if in.Status != nil {
+		in, out := &in.Status, &out.Status
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AvailablePatchSummary_STATUS) DeepCopy() *AvailablePatchSummary_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(AvailablePatchSummary_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *BillingProfile) DeepCopyInto(out *BillingProfile) {
+	*out = *in
+	if in.MaxPrice != nil {
+		in, out := &in.MaxPrice, &out.MaxPrice
+		*out = new(float64)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *BillingProfile) DeepCopy() *BillingProfile {
+	if in == nil {
+		return nil
+	}
+	out := new(BillingProfile)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *BillingProfile_STATUS) DeepCopyInto(out *BillingProfile_STATUS) {
+	*out = *in
+	if in.MaxPrice != nil {
+		in, out := &in.MaxPrice, &out.MaxPrice
+		*out = new(float64)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *BillingProfile_STATUS) DeepCopy() *BillingProfile_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(BillingProfile_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *BootDiagnostics) DeepCopyInto(out *BootDiagnostics) {
+	*out = *in
+	if in.Enabled != nil {
+		in, out := &in.Enabled, &out.Enabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.StorageUri != nil {
+		in, out := &in.StorageUri, &out.StorageUri
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *BootDiagnostics) DeepCopy() *BootDiagnostics {
+	if in == nil {
+		return nil
+	}
+	out := new(BootDiagnostics)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *BootDiagnosticsInstanceView_STATUS) DeepCopyInto(out *BootDiagnosticsInstanceView_STATUS) {
+	*out = *in
+	if in.ConsoleScreenshotBlobUri != nil {
+		in, out := &in.ConsoleScreenshotBlobUri, &out.ConsoleScreenshotBlobUri
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SerialConsoleLogBlobUri != nil {
+		in, out := &in.SerialConsoleLogBlobUri, &out.SerialConsoleLogBlobUri
+		*out = new(string)
+		**out = **in
+	}
+	if in.Status != nil {
+		in, out := &in.Status, &out.Status
+		*out = new(InstanceViewStatus_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *BootDiagnosticsInstanceView_STATUS) DeepCopy() *BootDiagnosticsInstanceView_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(BootDiagnosticsInstanceView_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *BootDiagnostics_STATUS) DeepCopyInto(out *BootDiagnostics_STATUS) {
+	*out = *in
+	if in.Enabled != nil {
+		in, out := &in.Enabled, &out.Enabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.StorageUri != nil {
+		in, out := &in.StorageUri, &out.StorageUri
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *BootDiagnostics_STATUS) DeepCopy() *BootDiagnostics_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(BootDiagnostics_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *CreationData) DeepCopyInto(out *CreationData) {
@@ -133,6 +757,288 @@ func (in *CreationData_STATUS) DeepCopy() *CreationData_STATUS {
 		return nil
 	}
 	out := new(CreationData_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *DataDisk) DeepCopyInto(out *DataDisk) {
+	*out = *in
+	if in.Caching != nil {
+		in, out := &in.Caching, &out.Caching
+		*out = new(string)
+		**out = **in
+	}
+	if in.CreateOption != nil {
+		in, out := &in.CreateOption, &out.CreateOption
+		*out = new(string)
+		**out = **in
+	}
+	if in.DetachOption != nil {
+		in, out := &in.DetachOption, &out.DetachOption
+		*out = new(string)
+		**out = **in
+	}
+	if in.DiskSizeGB != nil {
+		in, out := &in.DiskSizeGB, &out.DiskSizeGB
+		*out = new(int)
+		**out = **in
+	}
+	if in.Image != nil {
+		in, out := &in.Image, &out.Image
+		*out = new(VirtualHardDisk)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Lun != nil {
+		in, out := &in.Lun, &out.Lun
+		*out = new(int)
+		**out = **in
+	}
+	if in.ManagedDisk != nil {
+		in, out := &in.ManagedDisk, &out.ManagedDisk
+		*out = new(ManagedDiskParameters)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ToBeDetached != nil {
+		in, out := &in.ToBeDetached, &out.ToBeDetached
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Vhd != nil {
+		in, out := &in.Vhd, &out.Vhd
+		*out = new(VirtualHardDisk)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.WriteAcceleratorEnabled != nil {
+		in, out := &in.WriteAcceleratorEnabled, &out.WriteAcceleratorEnabled
+		*out = new(bool)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *DataDisk) DeepCopy() *DataDisk {
+	if in == nil {
+		return nil
+	}
+	out := new(DataDisk)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *DataDisk_STATUS) DeepCopyInto(out *DataDisk_STATUS) {
+	*out = *in
+	if in.Caching != nil {
+		in, out := &in.Caching, &out.Caching
+		*out = new(string)
+		**out = **in
+	}
+	if in.CreateOption != nil {
+		in, out := &in.CreateOption, &out.CreateOption
+		*out = new(string)
+		**out = **in
+	}
+	if in.DetachOption != nil {
+		in, out := &in.DetachOption, &out.DetachOption
+		*out = new(string)
+		**out = **in
+	}
+	if in.DiskIOPSReadWrite != nil {
+		in, out := &in.DiskIOPSReadWrite, &out.DiskIOPSReadWrite
+		*out = new(int)
+		**out = **in
+	}
+	if in.DiskMBpsReadWrite != nil {
+		in, out := &in.DiskMBpsReadWrite, &out.DiskMBpsReadWrite
+		*out = new(int)
+		**out = **in
+	}
+	if in.DiskSizeGB != nil {
+		in, out := &in.DiskSizeGB, &out.DiskSizeGB
+		*out = new(int)
+		**out = **in
+	}
+	if in.Image != nil {
+		in, out := &in.Image, &out.Image
+		*out = new(VirtualHardDisk_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Lun != nil {
+		in, out := &in.Lun, &out.Lun
+		*out = new(int)
+		**out = **in
+	}
+	if in.ManagedDisk != nil {
+		in, out := &in.ManagedDisk, &out.ManagedDisk
+		*out = new(ManagedDiskParameters_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ToBeDetached != nil {
+		in, out := &in.ToBeDetached, &out.ToBeDetached
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Vhd != nil {
+		in, out := &in.Vhd, &out.Vhd
+		*out = new(VirtualHardDisk_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.WriteAcceleratorEnabled != nil {
+		in, out := &in.WriteAcceleratorEnabled, &out.WriteAcceleratorEnabled
+		*out = new(bool)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *DataDisk_STATUS) DeepCopy() *DataDisk_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(DataDisk_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *DiagnosticsProfile) DeepCopyInto(out *DiagnosticsProfile) {
+	*out = *in
+	if in.BootDiagnostics != nil {
+		in, out := &in.BootDiagnostics, &out.BootDiagnostics
+		*out = new(BootDiagnostics)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *DiagnosticsProfile) DeepCopy() *DiagnosticsProfile {
+	if in == nil {
+		return nil
+	}
+	out := new(DiagnosticsProfile)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *DiagnosticsProfile_STATUS) DeepCopyInto(out *DiagnosticsProfile_STATUS) {
+	*out = *in
+	if in.BootDiagnostics != nil {
+		in, out := &in.BootDiagnostics, &out.BootDiagnostics
+		*out = new(BootDiagnostics_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *DiagnosticsProfile_STATUS) DeepCopy() *DiagnosticsProfile_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(DiagnosticsProfile_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *DiffDiskSettings) DeepCopyInto(out *DiffDiskSettings) {
+	*out = *in
+	if in.Option != nil {
+		in, out := &in.Option, &out.Option
+		*out = new(string)
+		**out = **in
+	}
+	if in.Placement != nil {
+		in, out := &in.Placement, &out.Placement
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *DiffDiskSettings) DeepCopy() *DiffDiskSettings {
+	if in == nil {
+		return nil
+	}
+	out := new(DiffDiskSettings)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *DiffDiskSettings_STATUS) DeepCopyInto(out *DiffDiskSettings_STATUS) {
+	*out = *in
+	if in.Option != nil {
+		in, out := &in.Option, &out.Option
+		*out = new(string)
+		**out = **in
+	}
+	if in.Placement != nil {
+		in, out := &in.Placement, &out.Placement
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *DiffDiskSettings_STATUS) DeepCopy() *DiffDiskSettings_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(DiffDiskSettings_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -483,6 +1389,60 @@ func (in *DiskEncryptionSetOperatorSpec) DeepCopy() *DiskEncryptionSetOperatorSp
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *DiskEncryptionSetParameters) DeepCopyInto(out *DiskEncryptionSetParameters) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *DiskEncryptionSetParameters) DeepCopy() *DiskEncryptionSetParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(DiskEncryptionSetParameters)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *DiskEncryptionSetParameters_STATUS) DeepCopyInto(out *DiskEncryptionSetParameters_STATUS) {
+	*out = *in
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *DiskEncryptionSetParameters_STATUS) DeepCopy() *DiskEncryptionSetParameters_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(DiskEncryptionSetParameters_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *DiskEncryptionSet_STATUS) DeepCopyInto(out *DiskEncryptionSet_STATUS) {
 	*out = *in
 	if in.ActiveKey != nil {
@@ -635,6 +1595,121 @@ func (in *DiskEncryptionSet_Spec) DeepCopy() *DiskEncryptionSet_Spec {
 		return nil
 	}
 	out := new(DiskEncryptionSet_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *DiskEncryptionSettings) DeepCopyInto(out *DiskEncryptionSettings) {
+	*out = *in
+	if in.DiskEncryptionKey != nil {
+		in, out := &in.DiskEncryptionKey, &out.DiskEncryptionKey
+		*out = new(KeyVaultSecretReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Enabled != nil {
+		in, out := &in.Enabled, &out.Enabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.KeyEncryptionKey != nil {
+		in, out := &in.KeyEncryptionKey, &out.KeyEncryptionKey
+		*out = new(KeyVaultKeyReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *DiskEncryptionSettings) DeepCopy() *DiskEncryptionSettings {
+	if in == nil {
+		return nil
+	}
+	out := new(DiskEncryptionSettings)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *DiskEncryptionSettings_STATUS) DeepCopyInto(out *DiskEncryptionSettings_STATUS) {
+	*out = *in
+	if in.DiskEncryptionKey != nil {
+		in, out := &in.DiskEncryptionKey, &out.DiskEncryptionKey
+		*out = new(KeyVaultSecretReference_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Enabled != nil {
+		in, out := &in.Enabled, &out.Enabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.KeyEncryptionKey != nil {
+		in, out := &in.KeyEncryptionKey, &out.KeyEncryptionKey
+		*out = new(KeyVaultKeyReference_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *DiskEncryptionSettings_STATUS) DeepCopy() *DiskEncryptionSettings_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(DiskEncryptionSettings_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *DiskInstanceView_STATUS) DeepCopyInto(out *DiskInstanceView_STATUS) {
+	*out = *in
+	if in.EncryptionSettings != nil {
+		in, out := &in.EncryptionSettings, &out.EncryptionSettings
+		*out = make([]DiskEncryptionSettings_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Statuses != nil {
+		in, out := &in.Statuses, &out.Statuses
+		*out = make([]InstanceViewStatus_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *DiskInstanceView_STATUS) DeepCopy() *DiskInstanceView_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(DiskInstanceView_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -1487,6 +2562,70 @@ func (in *ExtendedLocation) DeepCopy() *ExtendedLocation {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ExtendedLocation_Compute) DeepCopyInto(out *ExtendedLocation_Compute) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ExtendedLocation_Compute) DeepCopy() *ExtendedLocation_Compute {
+	if in == nil {
+		return nil
+	}
+	out := new(ExtendedLocation_Compute)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ExtendedLocation_Compute_STATUS) DeepCopyInto(out *ExtendedLocation_Compute_STATUS) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ExtendedLocation_Compute_STATUS) DeepCopy() *ExtendedLocation_Compute_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ExtendedLocation_Compute_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *ExtendedLocation_STATUS) DeepCopyInto(out *ExtendedLocation_STATUS) {
 	*out = *in
 	if in.Name != nil {
@@ -1514,6 +2653,60 @@ func (in *ExtendedLocation_STATUS) DeepCopy() *ExtendedLocation_STATUS {
 		return nil
 	}
 	out := new(ExtendedLocation_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *HardwareProfile) DeepCopyInto(out *HardwareProfile) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.VmSize != nil {
+		in, out := &in.VmSize, &out.VmSize
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *HardwareProfile) DeepCopy() *HardwareProfile {
+	if in == nil {
+		return nil
+	}
+	out := new(HardwareProfile)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *HardwareProfile_STATUS) DeepCopyInto(out *HardwareProfile_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.VmSize != nil {
+		in, out := &in.VmSize, &out.VmSize
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *HardwareProfile_STATUS) DeepCopy() *HardwareProfile_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(HardwareProfile_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -1578,6 +2771,231 @@ func (in *ImageDiskReference_STATUS) DeepCopy() *ImageDiskReference_STATUS {
 		return nil
 	}
 	out := new(ImageDiskReference_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ImageReference) DeepCopyInto(out *ImageReference) {
+	*out = *in
+	if in.Offer != nil {
+		in, out := &in.Offer, &out.Offer
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Publisher != nil {
+		in, out := &in.Publisher, &out.Publisher
+		*out = new(string)
+		**out = **in
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Sku != nil {
+		in, out := &in.Sku, &out.Sku
+		*out = new(string)
+		**out = **in
+	}
+	if in.Version != nil {
+		in, out := &in.Version, &out.Version
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ImageReference) DeepCopy() *ImageReference {
+	if in == nil {
+		return nil
+	}
+	out := new(ImageReference)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ImageReference_STATUS) DeepCopyInto(out *ImageReference_STATUS) {
+	*out = *in
+	if in.ExactVersion != nil {
+		in, out := &in.ExactVersion, &out.ExactVersion
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Offer != nil {
+		in, out := &in.Offer, &out.Offer
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Publisher != nil {
+		in, out := &in.Publisher, &out.Publisher
+		*out = new(string)
+		**out = **in
+	}
+	if in.Sku != nil {
+		in, out := &in.Sku, &out.Sku
+		*out = new(string)
+		**out = **in
+	}
+	if in.Version != nil {
+		in, out := &in.Version, &out.Version
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ImageReference_STATUS) DeepCopy() *ImageReference_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ImageReference_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *InnerError_STATUS) DeepCopyInto(out *InnerError_STATUS) {
+	*out = *in
+	if in.Errordetail != nil {
+		in, out := &in.Errordetail, &out.Errordetail
+		*out = new(string)
+		**out = **in
+	}
+	if in.Exceptiontype != nil {
+		in, out := &in.Exceptiontype, &out.Exceptiontype
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *InnerError_STATUS) DeepCopy() *InnerError_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(InnerError_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *InstanceViewStatus) DeepCopyInto(out *InstanceViewStatus) {
+	*out = *in
+	if in.Code != nil {
+		in, out := &in.Code, &out.Code
+		*out = new(string)
+		**out = **in
+	}
+	if in.DisplayStatus != nil {
+		in, out := &in.DisplayStatus, &out.DisplayStatus
+		*out = new(string)
+		**out = **in
+	}
+	if in.Level != nil {
+		in, out := &in.Level, &out.Level
+		*out = new(string)
+		**out = **in
+	}
+	if in.Message != nil {
+		in, out := &in.Message, &out.Message
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Time != nil {
+		in, out := &in.Time, &out.Time
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *InstanceViewStatus) DeepCopy() *InstanceViewStatus {
+	if in == nil {
+		return nil
+	}
+	out := new(InstanceViewStatus)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *InstanceViewStatus_STATUS) DeepCopyInto(out *InstanceViewStatus_STATUS) {
+	*out = *in
+	if in.Code != nil {
+		in, out := &in.Code, &out.Code
+		*out = new(string)
+		**out = **in
+	}
+	if in.DisplayStatus != nil {
+		in, out := &in.DisplayStatus, &out.DisplayStatus
+		*out = new(string)
+		**out = **in
+	}
+	if in.Level != nil {
+		in, out := &in.Level, &out.Level
+		*out = new(string)
+		**out = **in
+	}
+	if in.Message != nil {
+		in, out := &in.Message, &out.Message
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Time != nil {
+		in, out := &in.Time, &out.Time
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *InstanceViewStatus_STATUS) DeepCopy() *InstanceViewStatus_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(InstanceViewStatus_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -1775,6 +3193,1037 @@ func (in *KeyVaultAndSecretReference_STATUS) DeepCopy() *KeyVaultAndSecretRefere
 		return nil
 	}
 	out := new(KeyVaultAndSecretReference_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *KeyVaultKeyReference) DeepCopyInto(out *KeyVaultKeyReference) {
+	*out = *in
+	if in.KeyUrl != nil {
+		in, out := &in.KeyUrl, &out.KeyUrl
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SourceVault != nil {
+		in, out := &in.SourceVault, &out.SourceVault
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *KeyVaultKeyReference) DeepCopy() *KeyVaultKeyReference {
+	if in == nil {
+		return nil
+	}
+	out := new(KeyVaultKeyReference)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *KeyVaultKeyReference_STATUS) DeepCopyInto(out *KeyVaultKeyReference_STATUS) {
+	*out = *in
+	if in.KeyUrl != nil {
+		in, out := &in.KeyUrl, &out.KeyUrl
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SourceVault != nil {
+		in, out := &in.SourceVault, &out.SourceVault
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *KeyVaultKeyReference_STATUS) DeepCopy() *KeyVaultKeyReference_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(KeyVaultKeyReference_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *KeyVaultSecretReference) DeepCopyInto(out *KeyVaultSecretReference) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretUrl != nil {
+		in, out := &in.SecretUrl, &out.SecretUrl
+		*out = new(string)
+		**out = **in
+	}
+	if in.SourceVault != nil {
+		in, out := &in.SourceVault, &out.SourceVault
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *KeyVaultSecretReference) DeepCopy() *KeyVaultSecretReference {
+	if in == nil {
+		return nil
+	}
+	out := new(KeyVaultSecretReference)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *KeyVaultSecretReference_STATUS) DeepCopyInto(out *KeyVaultSecretReference_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretUrl != nil {
+		in, out := &in.SecretUrl, &out.SecretUrl
+		*out = new(string)
+		**out = **in
+	}
+	if in.SourceVault != nil {
+		in, out := &in.SourceVault, &out.SourceVault
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *KeyVaultSecretReference_STATUS) DeepCopy() *KeyVaultSecretReference_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(KeyVaultSecretReference_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LastPatchInstallationSummary_STATUS) DeepCopyInto(out *LastPatchInstallationSummary_STATUS) {
+	*out = *in
+	if in.Error != nil {
+		in, out := &in.Error, &out.Error
+		*out = new(ApiError_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ExcludedPatchCount != nil {
+		in, out := &in.ExcludedPatchCount, &out.ExcludedPatchCount
+		*out = new(int)
+		**out = **in
+	}
+	if in.FailedPatchCount != nil {
+		in, out := &in.FailedPatchCount, &out.FailedPatchCount
+		*out = new(int)
+		**out = **in
+	}
+	if in.InstallationActivityId != nil {
+		in, out := &in.InstallationActivityId, &out.InstallationActivityId
+		*out = new(string)
+		**out = **in
+	}
+	if in.InstalledPatchCount != nil {
+		in, out := &in.InstalledPatchCount, &out.InstalledPatchCount
+		*out = new(int)
+		**out = **in
+	}
+	if in.LastModifiedTime != nil {
+		in, out := &in.LastModifiedTime, &out.LastModifiedTime
+		*out = new(string)
+		**out = **in
+	}
+	if in.MaintenanceWindowExceeded != nil {
+		in, out := &in.MaintenanceWindowExceeded, &out.MaintenanceWindowExceeded
+		*out = new(bool)
+		**out = **in
+	}
+	if in.NotSelectedPatchCount != nil {
+		in, out := &in.NotSelectedPatchCount, &out.NotSelectedPatchCount
+		*out = new(int)
+		**out = **in
+	}
+	if in.PendingPatchCount != nil {
+		in, out := &in.PendingPatchCount, &out.PendingPatchCount
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.StartTime != nil {
+		in, out := &in.StartTime, &out.StartTime
+		*out = new(string)
+		**out = **in
+	}
+	if in.Status != nil {
+		in, out := &in.Status, &out.Status
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LastPatchInstallationSummary_STATUS) DeepCopy() *LastPatchInstallationSummary_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(LastPatchInstallationSummary_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LinuxConfiguration) DeepCopyInto(out *LinuxConfiguration) {
+	*out = *in
+	if in.DisablePasswordAuthentication != nil {
+		in, out := &in.DisablePasswordAuthentication, &out.DisablePasswordAuthentication
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PatchSettings != nil {
+		in, out := &in.PatchSettings, &out.PatchSettings
+		*out = new(LinuxPatchSettings)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisionVMAgent != nil {
+		in, out := &in.ProvisionVMAgent, &out.ProvisionVMAgent
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Ssh != nil {
+		in, out := &in.Ssh, &out.Ssh
+		*out = new(SshConfiguration)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LinuxConfiguration) DeepCopy() *LinuxConfiguration {
+	if in == nil {
+		return nil
+	}
+	out := new(LinuxConfiguration)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LinuxConfiguration_STATUS) DeepCopyInto(out *LinuxConfiguration_STATUS) {
+	*out = *in
+	if in.DisablePasswordAuthentication != nil {
+		in, out := &in.DisablePasswordAuthentication, &out.DisablePasswordAuthentication
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PatchSettings != nil {
+		in, out := &in.PatchSettings, &out.PatchSettings
+		*out = new(LinuxPatchSettings_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisionVMAgent != nil {
+		in, out := &in.ProvisionVMAgent, &out.ProvisionVMAgent
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Ssh != nil {
+		in, out := &in.Ssh, &out.Ssh
+		*out = new(SshConfiguration_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LinuxConfiguration_STATUS) DeepCopy() *LinuxConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(LinuxConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LinuxPatchSettings) DeepCopyInto(out *LinuxPatchSettings) {
+	*out = *in
+	if in.PatchMode != nil {
+		in, out := &in.PatchMode, &out.PatchMode
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LinuxPatchSettings) DeepCopy() *LinuxPatchSettings {
+	if in == nil {
+		return nil
+	}
+	out := new(LinuxPatchSettings)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LinuxPatchSettings_STATUS) DeepCopyInto(out *LinuxPatchSettings_STATUS) {
+	*out = *in
+	if in.PatchMode != nil {
+		in, out := &in.PatchMode, &out.PatchMode
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LinuxPatchSettings_STATUS) DeepCopy() *LinuxPatchSettings_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(LinuxPatchSettings_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MaintenanceRedeployStatus_STATUS) DeepCopyInto(out *MaintenanceRedeployStatus_STATUS) {
+	*out = *in
+	if in.IsCustomerInitiatedMaintenanceAllowed != nil {
+		in, out := &in.IsCustomerInitiatedMaintenanceAllowed, &out.IsCustomerInitiatedMaintenanceAllowed
+		*out = new(bool)
+		**out = **in
+	}
+	if in.LastOperationMessage != nil {
+		in, out := &in.LastOperationMessage, &out.LastOperationMessage
+		*out = new(string)
+		**out = **in
+	}
+	if in.LastOperationResultCode != nil {
+		in, out := &in.LastOperationResultCode, &out.LastOperationResultCode
+		*out = new(string)
+		**out = **in
+	}
+	if in.MaintenanceWindowEndTime != nil {
+		in, out := &in.MaintenanceWindowEndTime, &out.MaintenanceWindowEndTime
+		*out = new(string)
+		**out = **in
+	}
+	if in.MaintenanceWindowStartTime != nil {
+		in, out := &in.MaintenanceWindowStartTime, &out.MaintenanceWindowStartTime
+		*out = new(string)
+		**out = **in
+	}
+	if in.PreMaintenanceWindowEndTime != nil {
+		in, out := &in.PreMaintenanceWindowEndTime, &out.PreMaintenanceWindowEndTime
+		*out = new(string)
+		**out = **in
+	}
+	if in.PreMaintenanceWindowStartTime != nil {
+		in, out := &in.PreMaintenanceWindowStartTime, &out.PreMaintenanceWindowStartTime
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MaintenanceRedeployStatus_STATUS) DeepCopy() *MaintenanceRedeployStatus_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(MaintenanceRedeployStatus_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagedDiskParameters) DeepCopyInto(out *ManagedDiskParameters) {
+	*out = *in
+	if in.DiskEncryptionSet != nil {
+		in, out := &in.DiskEncryptionSet, &out.DiskEncryptionSet
+		*out = new(DiskEncryptionSetParameters)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.StorageAccountType != nil {
+		in, out := &in.StorageAccountType, &out.StorageAccountType
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagedDiskParameters) DeepCopy() *ManagedDiskParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagedDiskParameters)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ManagedDiskParameters_STATUS) DeepCopyInto(out *ManagedDiskParameters_STATUS) {
+	*out = *in
+	if in.DiskEncryptionSet != nil {
+		in, out := &in.DiskEncryptionSet, &out.DiskEncryptionSet
+		*out = new(DiskEncryptionSetParameters_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.StorageAccountType != nil {
+		in, out := &in.StorageAccountType, &out.StorageAccountType
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ManagedDiskParameters_STATUS) DeepCopy() *ManagedDiskParameters_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ManagedDiskParameters_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkInterfaceReference) DeepCopyInto(out *NetworkInterfaceReference) {
+	*out = *in
+	if in.Primary != nil {
+		in, out := &in.Primary, &out.Primary
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkInterfaceReference) DeepCopy() *NetworkInterfaceReference {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkInterfaceReference)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkInterfaceReference_STATUS) DeepCopyInto(out *NetworkInterfaceReference_STATUS) {
+	*out = *in
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Primary != nil {
+		in, out := &in.Primary, &out.Primary
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkInterfaceReference_STATUS) DeepCopy() *NetworkInterfaceReference_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkInterfaceReference_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkProfile) DeepCopyInto(out *NetworkProfile) {
+	*out = *in
+	if in.NetworkInterfaces != nil {
+		in, out := &in.NetworkInterfaces, &out.NetworkInterfaces
+		*out = make([]NetworkInterfaceReference, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkProfile) DeepCopy() *NetworkProfile {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkProfile)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NetworkProfile_STATUS) DeepCopyInto(out *NetworkProfile_STATUS) {
+	*out = *in
+	if in.NetworkInterfaces != nil {
+		in, out := &in.NetworkInterfaces, &out.NetworkInterfaces
+		*out = make([]NetworkInterfaceReference_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NetworkProfile_STATUS) DeepCopy() *NetworkProfile_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(NetworkProfile_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *OSDisk) DeepCopyInto(out *OSDisk) {
+	*out = *in
+	if in.Caching != nil {
+		in, out := &in.Caching, &out.Caching
+		*out = new(string)
+		**out = **in
+	}
+	if in.CreateOption != nil {
+		in, out := &in.CreateOption, &out.CreateOption
+		*out = new(string)
+		**out = **in
+	}
+	if in.DiffDiskSettings != nil {
+		in, out := &in.DiffDiskSettings, &out.DiffDiskSettings
+		*out = new(DiffDiskSettings)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.DiskSizeGB != nil {
+		in, out := &in.DiskSizeGB, &out.DiskSizeGB
+		*out = new(int)
+		**out = **in
+	}
+	if in.EncryptionSettings != nil {
+		in, out := &in.EncryptionSettings, &out.EncryptionSettings
+		*out = new(DiskEncryptionSettings)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Image != nil {
+		in, out := &in.Image, &out.Image
+		*out = new(VirtualHardDisk)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ManagedDisk != nil {
+		in, out := &in.ManagedDisk, &out.ManagedDisk
+		*out = new(ManagedDiskParameters)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.OsType != nil {
+		in, out := &in.OsType, &out.OsType
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Vhd != nil {
+		in, out := &in.Vhd, &out.Vhd
+		*out = new(VirtualHardDisk)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.WriteAcceleratorEnabled != nil {
+		in, out := &in.WriteAcceleratorEnabled, &out.WriteAcceleratorEnabled
+		*out = new(bool)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *OSDisk) DeepCopy() *OSDisk {
+	if in == nil {
+		return nil
+	}
+	out := new(OSDisk)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *OSDisk_STATUS) DeepCopyInto(out *OSDisk_STATUS) {
+	*out = *in
+	if in.Caching != nil {
+		in, out := &in.Caching, &out.Caching
+		*out = new(string)
+		**out = **in
+	}
+	if in.CreateOption != nil {
+		in, out := &in.CreateOption, &out.CreateOption
+		*out = new(string)
+		**out = **in
+	}
+	if in.DiffDiskSettings != nil {
+		in, out := &in.DiffDiskSettings, &out.DiffDiskSettings
+		*out = new(DiffDiskSettings_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.DiskSizeGB != nil {
+		in, out := &in.DiskSizeGB, &out.DiskSizeGB
+		*out = new(int)
+		**out = **in
+	}
+	if in.EncryptionSettings != nil {
+		in, out := &in.EncryptionSettings, &out.EncryptionSettings
+		*out = new(DiskEncryptionSettings_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Image != nil {
+		in, out := &in.Image, &out.Image
+		*out = new(VirtualHardDisk_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ManagedDisk != nil {
+		in, out := &in.ManagedDisk, &out.ManagedDisk
+		*out = new(ManagedDiskParameters_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.OsType != nil {
+		in, out := &in.OsType, &out.OsType
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Vhd != nil {
+		in, out := &in.Vhd, &out.Vhd
+		*out = new(VirtualHardDisk_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.WriteAcceleratorEnabled != nil {
+		in, out := &in.WriteAcceleratorEnabled, &out.WriteAcceleratorEnabled
+		*out = new(bool)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *OSDisk_STATUS) DeepCopy() *OSDisk_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(OSDisk_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *OSProfile) DeepCopyInto(out *OSProfile) {
+	*out = *in
+	if in.AdminPassword != nil {
+		in, out := &in.AdminPassword, &out.AdminPassword
+		*out = new(genruntime.SecretReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.AdminUsername != nil {
+		in, out := &in.AdminUsername, &out.AdminUsername
+		*out = new(string)
+		**out = **in
+	}
+	if in.AllowExtensionOperations != nil {
+		in, out := &in.AllowExtensionOperations, &out.AllowExtensionOperations
+		*out = new(bool)
+		**out = **in
+	}
+	if in.ComputerName != nil {
+		in, out := &in.ComputerName, &out.ComputerName
+		*out = new(string)
+		**out = **in
+	}
+	if in.CustomData != nil {
+		in, out := &in.CustomData, &out.CustomData
+		*out = new(string)
+		**out = **in
+	}
+	if in.LinuxConfiguration != nil {
+		in, out := &in.LinuxConfiguration, &out.LinuxConfiguration
+		*out = new(LinuxConfiguration)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RequireGuestProvisionSignal != nil {
+		in, out := &in.RequireGuestProvisionSignal, &out.RequireGuestProvisionSignal
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Secrets != nil {
+		in, out := &in.Secrets, &out.Secrets
+		*out = make([]VaultSecretGroup, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.WindowsConfiguration != nil {
+		in, out := &in.WindowsConfiguration, &out.WindowsConfiguration
+		*out = new(WindowsConfiguration)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *OSProfile) DeepCopy() *OSProfile {
+	if in == nil {
+		return nil
+	}
+	out := new(OSProfile)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *OSProfile_STATUS) DeepCopyInto(out *OSProfile_STATUS) {
+	*out = *in
+	if in.AdminUsername != nil {
+		in, out := &in.AdminUsername, &out.AdminUsername
+		*out = new(string)
+		**out = **in
+	}
+	if in.AllowExtensionOperations != nil {
+		in, out := &in.AllowExtensionOperations, &out.AllowExtensionOperations
+		*out = new(bool)
+		**out = **in
+	}
+	if in.ComputerName != nil {
+		in, out := &in.ComputerName, &out.ComputerName
+		*out = new(string)
+		**out = **in
+	}
+	if in.CustomData != nil {
+		in, out := &in.CustomData, &out.CustomData
+		*out = new(string)
+		**out = **in
+	}
+	if in.LinuxConfiguration != nil {
+		in, out := &in.LinuxConfiguration, &out.LinuxConfiguration
+		*out = new(LinuxConfiguration_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RequireGuestProvisionSignal != nil {
+		in, out := &in.RequireGuestProvisionSignal, &out.RequireGuestProvisionSignal
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Secrets != nil {
+		in, out := &in.Secrets, &out.Secrets
+		*out = make([]VaultSecretGroup_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.WindowsConfiguration != nil {
+		in, out := &in.WindowsConfiguration, &out.WindowsConfiguration
+		*out = new(WindowsConfiguration_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *OSProfile_STATUS) DeepCopy() *OSProfile_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(OSProfile_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PatchSettings) DeepCopyInto(out *PatchSettings) {
+	*out = *in
+	if in.EnableHotpatching != nil {
+		in, out := &in.EnableHotpatching, &out.EnableHotpatching
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PatchMode != nil {
+		in, out := &in.PatchMode, &out.PatchMode
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PatchSettings) DeepCopy() *PatchSettings {
+	if in == nil {
+		return nil
+	}
+	out := new(PatchSettings)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *PatchSettings_STATUS) DeepCopyInto(out *PatchSettings_STATUS) {
+	*out = *in
+	if in.EnableHotpatching != nil {
+		in, out := &in.EnableHotpatching, &out.EnableHotpatching
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PatchMode != nil {
+		in, out := &in.PatchMode, &out.PatchMode
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *PatchSettings_STATUS) DeepCopy() *PatchSettings_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(PatchSettings_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *Plan) DeepCopyInto(out *Plan) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Product != nil {
+		in, out := &in.Product, &out.Product
+		*out = new(string)
+		**out = **in
+	}
+	if in.PromotionCode != nil {
+		in, out := &in.PromotionCode, &out.PromotionCode
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Publisher != nil {
+		in, out := &in.Publisher, &out.Publisher
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *Plan) DeepCopy() *Plan {
+	if in == nil {
+		return nil
+	}
+	out := new(Plan)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *Plan_STATUS) DeepCopyInto(out *Plan_STATUS) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Product != nil {
+		in, out := &in.Product, &out.Product
+		*out = new(string)
+		**out = **in
+	}
+	if in.PromotionCode != nil {
+		in, out := &in.PromotionCode, &out.PromotionCode
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Publisher != nil {
+		in, out := &in.Publisher, &out.Publisher
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *Plan_STATUS) DeepCopy() *Plan_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(Plan_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -2007,6 +4456,292 @@ func (in *PurchasePlan_STATUS) DeepCopy() *PurchasePlan_STATUS {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *RollingUpgradePolicy) DeepCopyInto(out *RollingUpgradePolicy) {
+	*out = *in
+	if in.EnableCrossZoneUpgrade != nil {
+		in, out := &in.EnableCrossZoneUpgrade, &out.EnableCrossZoneUpgrade
+		*out = new(bool)
+		**out = **in
+	}
+	if in.MaxBatchInstancePercent != nil {
+		in, out := &in.MaxBatchInstancePercent, &out.MaxBatchInstancePercent
+		*out = new(int)
+		**out = **in
+	}
+	if in.MaxUnhealthyInstancePercent != nil {
+		in, out := &in.MaxUnhealthyInstancePercent, &out.MaxUnhealthyInstancePercent
+		*out = new(int)
+		**out = **in
+	}
+	if in.MaxUnhealthyUpgradedInstancePercent != nil {
+		in, out := &in.MaxUnhealthyUpgradedInstancePercent, &out.MaxUnhealthyUpgradedInstancePercent
+		*out = new(int)
+		**out = **in
+	}
+	if in.PauseTimeBetweenBatches != nil {
+		in, out := &in.PauseTimeBetweenBatches, &out.PauseTimeBetweenBatches
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrioritizeUnhealthyInstances != nil {
+		in, out := &in.PrioritizeUnhealthyInstances, &out.PrioritizeUnhealthyInstances
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *RollingUpgradePolicy) DeepCopy() *RollingUpgradePolicy {
+	if in == nil {
+		return nil
+	}
+	out := new(RollingUpgradePolicy)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *RollingUpgradePolicy_STATUS) DeepCopyInto(out *RollingUpgradePolicy_STATUS) {
+	*out = *in
+	if in.EnableCrossZoneUpgrade != nil {
+		in, out := &in.EnableCrossZoneUpgrade, &out.EnableCrossZoneUpgrade
+		*out = new(bool)
+		**out = **in
+	}
+	if in.MaxBatchInstancePercent != nil {
+		in, out := &in.MaxBatchInstancePercent, &out.MaxBatchInstancePercent
+		*out = new(int)
+		**out = **in
+	}
+	if in.MaxUnhealthyInstancePercent != nil {
+		in, out := &in.MaxUnhealthyInstancePercent, &out.MaxUnhealthyInstancePercent
+		*out = new(int)
+		**out = **in
+	}
+	if in.MaxUnhealthyUpgradedInstancePercent != nil {
+		in, out := &in.MaxUnhealthyUpgradedInstancePercent, &out.MaxUnhealthyUpgradedInstancePercent
+		*out = new(int)
+		**out = **in
+	}
+	if in.PauseTimeBetweenBatches != nil {
+		in, out := &in.PauseTimeBetweenBatches, &out.PauseTimeBetweenBatches
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrioritizeUnhealthyInstances != nil {
+		in, out := &in.PrioritizeUnhealthyInstances, &out.PrioritizeUnhealthyInstances
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *RollingUpgradePolicy_STATUS) DeepCopy() *RollingUpgradePolicy_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(RollingUpgradePolicy_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ScaleInPolicy) DeepCopyInto(out *ScaleInPolicy) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Rules != nil {
+		in, out := &in.Rules, &out.Rules
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ScaleInPolicy) DeepCopy() *ScaleInPolicy {
+	if in == nil {
+		return nil
+	}
+	out := new(ScaleInPolicy)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ScaleInPolicy_STATUS) DeepCopyInto(out *ScaleInPolicy_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Rules != nil {
+		in, out := &in.Rules, &out.Rules
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ScaleInPolicy_STATUS) DeepCopy() *ScaleInPolicy_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ScaleInPolicy_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ScheduledEventsProfile) DeepCopyInto(out *ScheduledEventsProfile) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.TerminateNotificationProfile != nil {
+		in, out := &in.TerminateNotificationProfile, &out.TerminateNotificationProfile
+		*out = new(TerminateNotificationProfile)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ScheduledEventsProfile) DeepCopy() *ScheduledEventsProfile {
+	if in == nil {
+		return nil
+	}
+	out := new(ScheduledEventsProfile)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ScheduledEventsProfile_STATUS) DeepCopyInto(out *ScheduledEventsProfile_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.TerminateNotificationProfile != nil {
+		in, out := &in.TerminateNotificationProfile, &out.TerminateNotificationProfile
+		*out = new(TerminateNotificationProfile_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ScheduledEventsProfile_STATUS) DeepCopy() *ScheduledEventsProfile_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ScheduledEventsProfile_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SecurityProfile) DeepCopyInto(out *SecurityProfile) {
+	*out = *in
+	if in.EncryptionAtHost != nil {
+		in, out := &in.EncryptionAtHost, &out.EncryptionAtHost
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecurityType != nil {
+		in, out := &in.SecurityType, &out.SecurityType
+		*out = new(string)
+		**out = **in
+	}
+	if in.UefiSettings != nil {
+		in, out := &in.UefiSettings, &out.UefiSettings
+		*out = new(UefiSettings)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SecurityProfile) DeepCopy() *SecurityProfile {
+	if in == nil {
+		return nil
+	}
+	out := new(SecurityProfile)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SecurityProfile_STATUS) DeepCopyInto(out *SecurityProfile_STATUS) {
+	*out = *in
+	if in.EncryptionAtHost != nil {
+		in, out := &in.EncryptionAtHost, &out.EncryptionAtHost
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecurityType != nil {
+		in, out := &in.SecurityType, &out.SecurityType
+		*out = new(string)
+		**out = **in
+	}
+	if in.UefiSettings != nil {
+		in, out := &in.UefiSettings, &out.UefiSettings
+		*out = new(UefiSettings_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SecurityProfile_STATUS) DeepCopy() *SecurityProfile_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(SecurityProfile_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *ShareInfoElement_STATUS) DeepCopyInto(out *ShareInfoElement_STATUS) {
 	*out = *in
 	if in.PropertyBag != nil {
@@ -2029,6 +4764,80 @@ func (in *ShareInfoElement_STATUS) DeepCopy() *ShareInfoElement_STATUS {
 		return nil
 	}
 	out := new(ShareInfoElement_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *Sku) DeepCopyInto(out *Sku) {
+	*out = *in
+	if in.Capacity != nil {
+		in, out := &in.Capacity, &out.Capacity
+		*out = new(int)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tier != nil {
+		in, out := &in.Tier, &out.Tier
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *Sku) DeepCopy() *Sku {
+	if in == nil {
+		return nil
+	}
+	out := new(Sku)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *Sku_STATUS) DeepCopyInto(out *Sku_STATUS) {
+	*out = *in
+	if in.Capacity != nil {
+		in, out := &in.Capacity, &out.Capacity
+		*out = new(int)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tier != nil {
+		in, out := &in.Tier, &out.Tier
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *Sku_STATUS) DeepCopy() *Sku_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(Sku_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -2503,6 +5312,4379 @@ func (in *SourceVault_STATUS) DeepCopy() *SourceVault_STATUS {
 		return nil
 	}
 	out := new(SourceVault_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SshConfiguration) DeepCopyInto(out *SshConfiguration) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.PublicKeys != nil {
+		in, out := &in.PublicKeys, &out.PublicKeys
+		*out = make([]SshPublicKey, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SshConfiguration) DeepCopy() *SshConfiguration {
+	if in == nil {
+		return nil
+	}
+	out := new(SshConfiguration)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SshConfiguration_STATUS) DeepCopyInto(out *SshConfiguration_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.PublicKeys != nil {
+		in, out := &in.PublicKeys, &out.PublicKeys
+		*out = make([]SshPublicKey_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SshConfiguration_STATUS) DeepCopy() *SshConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(SshConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SshPublicKey) DeepCopyInto(out *SshPublicKey) {
+	*out = *in
+	if in.KeyData != nil {
+		in, out := &in.KeyData, &out.KeyData
+		*out = new(string)
+		**out = **in
+	}
+	if in.Path != nil {
+		in, out := &in.Path, &out.Path
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SshPublicKey) DeepCopy() *SshPublicKey {
+	if in == nil {
+		return nil
+	}
+	out := new(SshPublicKey)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SshPublicKey_STATUS) DeepCopyInto(out *SshPublicKey_STATUS) {
+	*out = *in
+	if in.KeyData != nil {
+		in, out := &in.KeyData, &out.KeyData
+		*out = new(string)
+		**out = **in
+	}
+	if in.Path != nil {
+		in, out := &in.Path, &out.Path
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SshPublicKey_STATUS) DeepCopy() *SshPublicKey_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(SshPublicKey_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageProfile) DeepCopyInto(out *StorageProfile) {
+	*out = *in
+	if in.DataDisks != nil {
+		in, out := &in.DataDisks, &out.DataDisks
+		*out = make([]DataDisk, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.ImageReference != nil {
+		in, out := &in.ImageReference, &out.ImageReference
+		*out = new(ImageReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.OsDisk != nil {
+		in, out := &in.OsDisk, &out.OsDisk
+		*out = new(OSDisk)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageProfile) DeepCopy() *StorageProfile {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageProfile)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *StorageProfile_STATUS) DeepCopyInto(out *StorageProfile_STATUS) {
+	*out = *in
+	if in.DataDisks != nil {
+		in, out := &in.DataDisks, &out.DataDisks
+		*out = make([]DataDisk_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.ImageReference != nil {
+		in, out := &in.ImageReference, &out.ImageReference
+		*out = new(ImageReference_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.OsDisk != nil {
+		in, out := &in.OsDisk, &out.OsDisk
+		*out = new(OSDisk_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *StorageProfile_STATUS) DeepCopy() *StorageProfile_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(StorageProfile_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SubResource) DeepCopyInto(out *SubResource) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SubResource) DeepCopy() *SubResource {
+	if in == nil {
+		return nil
+	}
+	out := new(SubResource)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SubResource_STATUS) DeepCopyInto(out *SubResource_STATUS) {
+	*out = *in
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SubResource_STATUS) DeepCopy() *SubResource_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(SubResource_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *TerminateNotificationProfile) DeepCopyInto(out *TerminateNotificationProfile) {
+	*out = *in
+	if in.Enable != nil {
+		in, out := &in.Enable, &out.Enable
+		*out = new(bool)
+		**out = **in
+	}
+	if in.NotBeforeTimeout != nil {
+		in, out := &in.NotBeforeTimeout, &out.NotBeforeTimeout
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *TerminateNotificationProfile) DeepCopy() *TerminateNotificationProfile {
+	if in == nil {
+		return nil
+	}
+	out := new(TerminateNotificationProfile)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *TerminateNotificationProfile_STATUS) DeepCopyInto(out *TerminateNotificationProfile_STATUS) {
+	*out = *in
+	if in.Enable != nil {
+		in, out := &in.Enable, &out.Enable
+		*out = new(bool)
+		**out = **in
+	}
+	if in.NotBeforeTimeout != nil {
+		in, out := &in.NotBeforeTimeout, &out.NotBeforeTimeout
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *TerminateNotificationProfile_STATUS) DeepCopy() *TerminateNotificationProfile_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(TerminateNotificationProfile_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *UefiSettings) DeepCopyInto(out *UefiSettings) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecureBootEnabled != nil {
+		in, out := &in.SecureBootEnabled, &out.SecureBootEnabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.VTpmEnabled != nil {
+		in, out := &in.VTpmEnabled, &out.VTpmEnabled
+		*out = new(bool)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *UefiSettings) DeepCopy() *UefiSettings {
+	if in == nil {
+		return nil
+	}
+	out := new(UefiSettings)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *UefiSettings_STATUS) DeepCopyInto(out *UefiSettings_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecureBootEnabled != nil {
+		in, out := &in.SecureBootEnabled, &out.SecureBootEnabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.VTpmEnabled != nil {
+		in, out := &in.VTpmEnabled, &out.VTpmEnabled
+		*out = new(bool)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *UefiSettings_STATUS) DeepCopy() *UefiSettings_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(UefiSettings_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *UpgradePolicy) DeepCopyInto(out *UpgradePolicy) {
+	*out = *in
+	if in.AutomaticOSUpgradePolicy != nil {
+		in, out := &in.AutomaticOSUpgradePolicy, &out.AutomaticOSUpgradePolicy
+		*out = new(AutomaticOSUpgradePolicy)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Mode != nil {
+		in, out := &in.Mode, &out.Mode
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RollingUpgradePolicy != nil {
+		in, out := &in.RollingUpgradePolicy, &out.RollingUpgradePolicy
+		*out = new(RollingUpgradePolicy)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *UpgradePolicy) DeepCopy() *UpgradePolicy {
+	if in == nil {
+		return nil
+	}
+	out := new(UpgradePolicy)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *UpgradePolicy_STATUS) DeepCopyInto(out *UpgradePolicy_STATUS) {
+	*out = *in
+	if in.AutomaticOSUpgradePolicy != nil {
+		in, out := &in.AutomaticOSUpgradePolicy, &out.AutomaticOSUpgradePolicy
+		*out = new(AutomaticOSUpgradePolicy_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Mode != nil {
+		in, out := &in.Mode, &out.Mode
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RollingUpgradePolicy != nil {
+		in, out := &in.RollingUpgradePolicy, &out.RollingUpgradePolicy
+		*out = new(RollingUpgradePolicy_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *UpgradePolicy_STATUS) DeepCopy() *UpgradePolicy_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(UpgradePolicy_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *UserAssignedIdentityDetails) DeepCopyInto(out *UserAssignedIdentityDetails) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *UserAssignedIdentityDetails) DeepCopy() *UserAssignedIdentityDetails {
+	if in == nil {
+		return nil
+	}
+	out := new(UserAssignedIdentityDetails)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VaultCertificate) DeepCopyInto(out *VaultCertificate) {
+	*out = *in
+	if in.CertificateStore != nil {
+		in, out := &in.CertificateStore, &out.CertificateStore
+		*out = new(string)
+		**out = **in
+	}
+	if in.CertificateUrl != nil {
+		in, out := &in.CertificateUrl, &out.CertificateUrl
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VaultCertificate) DeepCopy() *VaultCertificate {
+	if in == nil {
+		return nil
+	}
+	out := new(VaultCertificate)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VaultCertificate_STATUS) DeepCopyInto(out *VaultCertificate_STATUS) {
+	*out = *in
+	if in.CertificateStore != nil {
+		in, out := &in.CertificateStore, &out.CertificateStore
+		*out = new(string)
+		**out = **in
+	}
+	if in.CertificateUrl != nil {
+		in, out := &in.CertificateUrl, &out.CertificateUrl
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VaultCertificate_STATUS) DeepCopy() *VaultCertificate_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VaultCertificate_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VaultSecretGroup) DeepCopyInto(out *VaultSecretGroup) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SourceVault != nil {
+		in, out := &in.SourceVault, &out.SourceVault
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.VaultCertificates != nil {
+		in, out := &in.VaultCertificates, &out.VaultCertificates
+		*out = make([]VaultCertificate, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VaultSecretGroup) DeepCopy() *VaultSecretGroup {
+	if in == nil {
+		return nil
+	}
+	out := new(VaultSecretGroup)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VaultSecretGroup_STATUS) DeepCopyInto(out *VaultSecretGroup_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SourceVault != nil {
+		in, out := &in.SourceVault, &out.SourceVault
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.VaultCertificates != nil {
+		in, out := &in.VaultCertificates, &out.VaultCertificates
+		*out = make([]VaultCertificate_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VaultSecretGroup_STATUS) DeepCopy() *VaultSecretGroup_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VaultSecretGroup_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualHardDisk) DeepCopyInto(out *VirtualHardDisk) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Uri != nil {
+		in, out := &in.Uri, &out.Uri
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualHardDisk) DeepCopy() *VirtualHardDisk {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualHardDisk)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualHardDisk_STATUS) DeepCopyInto(out *VirtualHardDisk_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Uri != nil {
+		in, out := &in.Uri, &out.Uri
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualHardDisk_STATUS) DeepCopy() *VirtualHardDisk_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualHardDisk_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachine) DeepCopyInto(out *VirtualMachine) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachine) DeepCopy() *VirtualMachine {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachine)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *VirtualMachine) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineAgentInstanceView_STATUS) DeepCopyInto(out *VirtualMachineAgentInstanceView_STATUS) {
+	*out = *in
+	if in.ExtensionHandlers != nil {
+		in, out := &in.ExtensionHandlers, &out.ExtensionHandlers
+		*out = make([]VirtualMachineExtensionHandlerInstanceView_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Statuses != nil {
+		in, out := &in.Statuses, &out.Statuses
+		*out = make([]InstanceViewStatus_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.VmAgentVersion != nil {
+		in, out := &in.VmAgentVersion, &out.VmAgentVersion
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineAgentInstanceView_STATUS) DeepCopy() *VirtualMachineAgentInstanceView_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineAgentInstanceView_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineExtensionHandlerInstanceView_STATUS) DeepCopyInto(out *VirtualMachineExtensionHandlerInstanceView_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Status != nil {
+		in, out := &in.Status, &out.Status
+		*out = new(InstanceViewStatus_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.TypeHandlerVersion != nil {
+		in, out := &in.TypeHandlerVersion, &out.TypeHandlerVersion
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineExtensionHandlerInstanceView_STATUS) DeepCopy() *VirtualMachineExtensionHandlerInstanceView_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineExtensionHandlerInstanceView_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineExtensionInstanceView) DeepCopyInto(out *VirtualMachineExtensionInstanceView) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Statuses != nil {
+		in, out := &in.Statuses, &out.Statuses
+		*out = make([]InstanceViewStatus, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Substatuses != nil {
+		in, out := &in.Substatuses, &out.Substatuses
+		*out = make([]InstanceViewStatus, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.TypeHandlerVersion != nil {
+		in, out := &in.TypeHandlerVersion, &out.TypeHandlerVersion
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineExtensionInstanceView) DeepCopy() *VirtualMachineExtensionInstanceView {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineExtensionInstanceView)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineExtensionInstanceView_STATUS) DeepCopyInto(out *VirtualMachineExtensionInstanceView_STATUS) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Statuses != nil {
+		in, out := &in.Statuses, &out.Statuses
+		*out = make([]InstanceViewStatus_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Substatuses != nil {
+		in, out := &in.Substatuses, &out.Substatuses
+		*out = make([]InstanceViewStatus_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.TypeHandlerVersion != nil {
+		in, out := &in.TypeHandlerVersion, &out.TypeHandlerVersion
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineExtensionInstanceView_STATUS) DeepCopy() *VirtualMachineExtensionInstanceView_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineExtensionInstanceView_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineExtension_STATUS_SubResourceEmbedded) DeepCopyInto(out *VirtualMachineExtension_STATUS_SubResourceEmbedded) {
+	*out = *in
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineExtension_STATUS_SubResourceEmbedded) DeepCopy() *VirtualMachineExtension_STATUS_SubResourceEmbedded {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineExtension_STATUS_SubResourceEmbedded)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineHealthStatus_STATUS) DeepCopyInto(out *VirtualMachineHealthStatus_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Status != nil {
+		in, out := &in.Status, &out.Status
+		*out = new(InstanceViewStatus_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineHealthStatus_STATUS) DeepCopy() *VirtualMachineHealthStatus_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineHealthStatus_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineIdentity) DeepCopyInto(out *VirtualMachineIdentity) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.UserAssignedIdentities != nil {
+		in, out := &in.UserAssignedIdentities, &out.UserAssignedIdentities
+		*out = make([]UserAssignedIdentityDetails, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineIdentity) DeepCopy() *VirtualMachineIdentity {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineIdentity)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineIdentity_STATUS) DeepCopyInto(out *VirtualMachineIdentity_STATUS) {
+	*out = *in
+	if in.PrincipalId != nil {
+		in, out := &in.PrincipalId, &out.PrincipalId
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.TenantId != nil {
+		in, out := &in.TenantId, &out.TenantId
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.UserAssignedIdentities != nil {
+		in, out := &in.UserAssignedIdentities, &out.UserAssignedIdentities
+		*out = make(map[string]VirtualMachineIdentity_UserAssignedIdentitiesValue_STATUS, len(*in))
+		for key, val := range *in {
+			(*out)[key] = *val.DeepCopy()
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineIdentity_STATUS) DeepCopy() *VirtualMachineIdentity_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineIdentity_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineIdentity_UserAssignedIdentitiesValue_STATUS) DeepCopyInto(out *VirtualMachineIdentity_UserAssignedIdentitiesValue_STATUS) {
+	*out = *in
+	if in.ClientId != nil {
+		in, out := &in.ClientId, &out.ClientId
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrincipalId != nil {
+		in, out := &in.PrincipalId, &out.PrincipalId
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineIdentity_UserAssignedIdentitiesValue_STATUS) DeepCopy() *VirtualMachineIdentity_UserAssignedIdentitiesValue_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineIdentity_UserAssignedIdentitiesValue_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineInstanceView_STATUS) DeepCopyInto(out *VirtualMachineInstanceView_STATUS) {
+	*out = *in
+	if in.AssignedHost != nil {
+		in, out := &in.AssignedHost, &out.AssignedHost
+		*out = new(string)
+		**out = **in
+	}
+	if in.BootDiagnostics != nil {
+		in, out := &in.BootDiagnostics, &out.BootDiagnostics
+		*out = new(BootDiagnosticsInstanceView_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ComputerName != nil {
+		in, out := &in.ComputerName, &out.ComputerName
+		*out = new(string)
+		**out = **in
+	}
+	if in.Disks != nil {
+		in, out := &in.Disks, &out.Disks
+		*out = make([]DiskInstanceView_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Extensions != nil {
+		in, out := &in.Extensions, &out.Extensions
+		*out = make([]VirtualMachineExtensionInstanceView_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.HyperVGeneration != nil {
+		in, out := &in.HyperVGeneration, &out.HyperVGeneration
+		*out = new(string)
+		**out = **in
+	}
+	if in.MaintenanceRedeployStatus != nil {
+		in, out := &in.MaintenanceRedeployStatus, &out.MaintenanceRedeployStatus
+		*out = new(MaintenanceRedeployStatus_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.OsName != nil {
+		in, out := &in.OsName, &out.OsName
+		*out = new(string)
+		**out = **in
+	}
+	if in.OsVersion != nil {
+		in, out := &in.OsVersion, &out.OsVersion
+		*out = new(string)
+		**out = **in
+	}
+	if in.PatchStatus != nil {
+		in, out := &in.PatchStatus, &out.PatchStatus
+		*out = new(VirtualMachinePatchStatus_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PlatformFaultDomain != nil {
+		in, out := &in.PlatformFaultDomain, &out.PlatformFaultDomain
+		*out = new(int)
+		**out = **in
+	}
+	if in.PlatformUpdateDomain != nil {
+		in, out := &in.PlatformUpdateDomain, &out.PlatformUpdateDomain
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RdpThumbPrint != nil {
+		in, out := &in.RdpThumbPrint, &out.RdpThumbPrint
+		*out = new(string)
+		**out = **in
+	}
+	if in.Statuses != nil {
+		in, out := &in.Statuses, &out.Statuses
+		*out = make([]InstanceViewStatus_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.VmAgent != nil {
+		in, out := &in.VmAgent, &out.VmAgent
+		*out = new(VirtualMachineAgentInstanceView_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.VmHealth != nil {
+		in, out := &in.VmHealth, &out.VmHealth
+		*out = new(VirtualMachineHealthStatus_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineInstanceView_STATUS) DeepCopy() *VirtualMachineInstanceView_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineInstanceView_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineList) DeepCopyInto(out *VirtualMachineList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]VirtualMachine, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineList) DeepCopy() *VirtualMachineList {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *VirtualMachineList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineOperatorSpec) DeepCopyInto(out *VirtualMachineOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineOperatorSpec) DeepCopy() *VirtualMachineOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachinePatchStatus_STATUS) DeepCopyInto(out *VirtualMachinePatchStatus_STATUS) {
+	*out = *in
+	if in.AvailablePatchSummary != nil {
+		in, out := &in.AvailablePatchSummary, &out.AvailablePatchSummary
+		*out = new(AvailablePatchSummary_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ConfigurationStatuses != nil {
+		in, out := &in.ConfigurationStatuses, &out.ConfigurationStatuses
+		*out = make([]InstanceViewStatus_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.LastPatchInstallationSummary != nil {
+		in, out := &in.LastPatchInstallationSummary, &out.LastPatchInstallationSummary
+		*out = new(LastPatchInstallationSummary_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachinePatchStatus_STATUS) DeepCopy() *VirtualMachinePatchStatus_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachinePatchStatus_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSet) DeepCopyInto(out *VirtualMachineScaleSet) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSet) DeepCopy() *VirtualMachineScaleSet {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSet)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *VirtualMachineScaleSet) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetDataDisk) DeepCopyInto(out *VirtualMachineScaleSetDataDisk) {
+	*out = *in
+	if in.Caching != nil {
+		in, out := &in.Caching, &out.Caching
+		*out = new(string)
+		**out = **in
+	}
+	if in.CreateOption != nil {
+		in, out := &in.CreateOption, &out.CreateOption
+		*out = new(string)
+		**out = **in
+	}
+	if in.DiskIOPSReadWrite != nil {
+		in, out := &in.DiskIOPSReadWrite, &out.DiskIOPSReadWrite
+		*out = new(int)
+		**out = **in
+	}
+	if in.DiskMBpsReadWrite != nil {
+		in, out := &in.DiskMBpsReadWrite, &out.DiskMBpsReadWrite
+		*out = new(int)
+		**out = **in
+	}
+	if in.DiskSizeGB != nil {
+		in, out := &in.DiskSizeGB, &out.DiskSizeGB
+		*out = new(int)
+		**out = **in
+	}
+	if in.Lun != nil {
+		in, out := &in.Lun, &out.Lun
+		*out = new(int)
+		**out = **in
+	}
+	if in.ManagedDisk != nil {
+		in, out := &in.ManagedDisk, &out.ManagedDisk
+		*out = new(VirtualMachineScaleSetManagedDiskParameters)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.WriteAcceleratorEnabled != nil {
+		in, out := &in.WriteAcceleratorEnabled, &out.WriteAcceleratorEnabled
+		*out = new(bool)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetDataDisk) DeepCopy() *VirtualMachineScaleSetDataDisk {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetDataDisk)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetDataDisk_STATUS) DeepCopyInto(out *VirtualMachineScaleSetDataDisk_STATUS) {
+	*out = *in
+	if in.Caching != nil {
+		in, out := &in.Caching, &out.Caching
+		*out = new(string)
+		**out = **in
+	}
+	if in.CreateOption != nil {
+		in, out := &in.CreateOption, &out.CreateOption
+		*out = new(string)
+		**out = **in
+	}
+	if in.DiskIOPSReadWrite != nil {
+		in, out := &in.DiskIOPSReadWrite, &out.DiskIOPSReadWrite
+		*out = new(int)
+		**out = **in
+	}
+	if in.DiskMBpsReadWrite != nil {
+		in, out := &in.DiskMBpsReadWrite, &out.DiskMBpsReadWrite
+		*out = new(int)
+		**out = **in
+	}
+	if in.DiskSizeGB != nil {
+		in, out := &in.DiskSizeGB, &out.DiskSizeGB
+		*out = new(int)
+		**out = **in
+	}
+	if in.Lun != nil {
+		in, out := &in.Lun, &out.Lun
+		*out = new(int)
+		**out = **in
+	}
+	if in.ManagedDisk != nil {
+		in, out := &in.ManagedDisk, &out.ManagedDisk
+		*out = new(VirtualMachineScaleSetManagedDiskParameters_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.WriteAcceleratorEnabled != nil {
+		in, out := &in.WriteAcceleratorEnabled, &out.WriteAcceleratorEnabled
+		*out = new(bool)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetDataDisk_STATUS) DeepCopy() *VirtualMachineScaleSetDataDisk_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetDataDisk_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetExtensionProfile) DeepCopyInto(out *VirtualMachineScaleSetExtensionProfile) {
+	*out = *in
+	if in.Extensions != nil {
+		in, out := &in.Extensions, &out.Extensions
+		*out = make([]VirtualMachineScaleSetExtension_SubResourceEmbedded, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.ExtensionsTimeBudget != nil {
+		in, out := &in.ExtensionsTimeBudget, &out.ExtensionsTimeBudget
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetExtensionProfile) DeepCopy() *VirtualMachineScaleSetExtensionProfile {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetExtensionProfile)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetExtensionProfile_STATUS) DeepCopyInto(out *VirtualMachineScaleSetExtensionProfile_STATUS) {
+	*out = *in
+	if in.Extensions != nil {
+		in, out := &in.Extensions, &out.Extensions
+		*out = make([]VirtualMachineScaleSetExtension_STATUS_SubResourceEmbedded, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.ExtensionsTimeBudget != nil {
+		in, out := &in.ExtensionsTimeBudget, &out.ExtensionsTimeBudget
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetExtensionProfile_STATUS) DeepCopy() *VirtualMachineScaleSetExtensionProfile_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetExtensionProfile_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetExtension_STATUS_SubResourceEmbedded) DeepCopyInto(out *VirtualMachineScaleSetExtension_STATUS_SubResourceEmbedded) {
+	*out = *in
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetExtension_STATUS_SubResourceEmbedded) DeepCopy() *VirtualMachineScaleSetExtension_STATUS_SubResourceEmbedded {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetExtension_STATUS_SubResourceEmbedded)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetExtension_SubResourceEmbedded) DeepCopyInto(out *VirtualMachineScaleSetExtension_SubResourceEmbedded) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetExtension_SubResourceEmbedded) DeepCopy() *VirtualMachineScaleSetExtension_SubResourceEmbedded {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetExtension_SubResourceEmbedded)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetIPConfiguration) DeepCopyInto(out *VirtualMachineScaleSetIPConfiguration) {
+	*out = *in
+	if in.ApplicationGatewayBackendAddressPools != nil {
+		in, out := &in.ApplicationGatewayBackendAddressPools, &out.ApplicationGatewayBackendAddressPools
+		*out = make([]SubResource, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.ApplicationSecurityGroups != nil {
+		in, out := &in.ApplicationSecurityGroups, &out.ApplicationSecurityGroups
+		*out = make([]SubResource, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.LoadBalancerBackendAddressPools != nil {
+		in, out := &in.LoadBalancerBackendAddressPools, &out.LoadBalancerBackendAddressPools
+		*out = make([]SubResource, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.LoadBalancerInboundNatPools != nil {
+		in, out := &in.LoadBalancerInboundNatPools, &out.LoadBalancerInboundNatPools
+		*out = make([]SubResource, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Primary != nil {
+		in, out := &in.Primary, &out.Primary
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PrivateIPAddressVersion != nil {
+		in, out := &in.PrivateIPAddressVersion, &out.PrivateIPAddressVersion
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.PublicIPAddressConfiguration != nil {
+		in, out := &in.PublicIPAddressConfiguration, &out.PublicIPAddressConfiguration
+		*out = new(VirtualMachineScaleSetPublicIPAddressConfiguration)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Subnet != nil {
+		in, out := &in.Subnet, &out.Subnet
+		*out = new(ApiEntityReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetIPConfiguration) DeepCopy() *VirtualMachineScaleSetIPConfiguration {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetIPConfiguration)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetIPConfiguration_STATUS) DeepCopyInto(out *VirtualMachineScaleSetIPConfiguration_STATUS) {
+	*out = *in
+	if in.ApplicationGatewayBackendAddressPools != nil {
+		in, out := &in.ApplicationGatewayBackendAddressPools, &out.ApplicationGatewayBackendAddressPools
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.ApplicationSecurityGroups != nil {
+		in, out := &in.ApplicationSecurityGroups, &out.ApplicationSecurityGroups
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.LoadBalancerBackendAddressPools != nil {
+		in, out := &in.LoadBalancerBackendAddressPools, &out.LoadBalancerBackendAddressPools
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.LoadBalancerInboundNatPools != nil {
+		in, out := &in.LoadBalancerInboundNatPools, &out.LoadBalancerInboundNatPools
+		*out = make([]SubResource_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Primary != nil {
+		in, out := &in.Primary, &out.Primary
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PrivateIPAddressVersion != nil {
+		in, out := &in.PrivateIPAddressVersion, &out.PrivateIPAddressVersion
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.PublicIPAddressConfiguration != nil {
+		in, out := &in.PublicIPAddressConfiguration, &out.PublicIPAddressConfiguration
+		*out = new(VirtualMachineScaleSetPublicIPAddressConfiguration_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Subnet != nil {
+		in, out := &in.Subnet, &out.Subnet
+		*out = new(ApiEntityReference_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetIPConfiguration_STATUS) DeepCopy() *VirtualMachineScaleSetIPConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetIPConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetIdentity) DeepCopyInto(out *VirtualMachineScaleSetIdentity) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.UserAssignedIdentities != nil {
+		in, out := &in.UserAssignedIdentities, &out.UserAssignedIdentities
+		*out = make([]UserAssignedIdentityDetails, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetIdentity) DeepCopy() *VirtualMachineScaleSetIdentity {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetIdentity)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetIdentity_STATUS) DeepCopyInto(out *VirtualMachineScaleSetIdentity_STATUS) {
+	*out = *in
+	if in.PrincipalId != nil {
+		in, out := &in.PrincipalId, &out.PrincipalId
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.TenantId != nil {
+		in, out := &in.TenantId, &out.TenantId
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.UserAssignedIdentities != nil {
+		in, out := &in.UserAssignedIdentities, &out.UserAssignedIdentities
+		*out = make(map[string]VirtualMachineScaleSetIdentity_UserAssignedIdentitiesValue_STATUS, len(*in))
+		for key, val := range *in {
+			(*out)[key] = *val.DeepCopy()
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetIdentity_STATUS) DeepCopy() *VirtualMachineScaleSetIdentity_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetIdentity_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetIdentity_UserAssignedIdentitiesValue_STATUS) DeepCopyInto(out *VirtualMachineScaleSetIdentity_UserAssignedIdentitiesValue_STATUS) {
+	*out = *in
+	if in.ClientId != nil {
+		in, out := &in.ClientId, &out.ClientId
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrincipalId != nil {
+		in, out := &in.PrincipalId, &out.PrincipalId
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetIdentity_UserAssignedIdentitiesValue_STATUS) DeepCopy() *VirtualMachineScaleSetIdentity_UserAssignedIdentitiesValue_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetIdentity_UserAssignedIdentitiesValue_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetIpTag) DeepCopyInto(out *VirtualMachineScaleSetIpTag) {
+	*out = *in
+	if in.IpTagType != nil {
+		in, out := &in.IpTagType, &out.IpTagType
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tag != nil {
+		in, out := &in.Tag, &out.Tag
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetIpTag) DeepCopy() *VirtualMachineScaleSetIpTag {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetIpTag)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetIpTag_STATUS) DeepCopyInto(out *VirtualMachineScaleSetIpTag_STATUS) {
+	*out = *in
+	if in.IpTagType != nil {
+		in, out := &in.IpTagType, &out.IpTagType
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tag != nil {
+		in, out := &in.Tag, &out.Tag
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetIpTag_STATUS) DeepCopy() *VirtualMachineScaleSetIpTag_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetIpTag_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetList) DeepCopyInto(out *VirtualMachineScaleSetList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]VirtualMachineScaleSet, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetList) DeepCopy() *VirtualMachineScaleSetList {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *VirtualMachineScaleSetList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetManagedDiskParameters) DeepCopyInto(out *VirtualMachineScaleSetManagedDiskParameters) {
+	*out = *in
+	if in.DiskEncryptionSet != nil {
+		in, out := &in.DiskEncryptionSet, &out.DiskEncryptionSet
+		*out = new(DiskEncryptionSetParameters)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.StorageAccountType != nil {
+		in, out := &in.StorageAccountType, &out.StorageAccountType
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetManagedDiskParameters) DeepCopy() *VirtualMachineScaleSetManagedDiskParameters {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetManagedDiskParameters)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetManagedDiskParameters_STATUS) DeepCopyInto(out *VirtualMachineScaleSetManagedDiskParameters_STATUS) {
+	*out = *in
+	if in.DiskEncryptionSet != nil {
+		in, out := &in.DiskEncryptionSet, &out.DiskEncryptionSet
+		*out = new(DiskEncryptionSetParameters_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.StorageAccountType != nil {
+		in, out := &in.StorageAccountType, &out.StorageAccountType
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetManagedDiskParameters_STATUS) DeepCopy() *VirtualMachineScaleSetManagedDiskParameters_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetManagedDiskParameters_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetNetworkConfiguration) DeepCopyInto(out *VirtualMachineScaleSetNetworkConfiguration) {
+	*out = *in
+	if in.DnsSettings != nil {
+		in, out := &in.DnsSettings, &out.DnsSettings
+		*out = new(VirtualMachineScaleSetNetworkConfigurationDnsSettings)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.EnableAcceleratedNetworking != nil {
+		in, out := &in.EnableAcceleratedNetworking, &out.EnableAcceleratedNetworking
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableFpga != nil {
+		in, out := &in.EnableFpga, &out.EnableFpga
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableIPForwarding != nil {
+		in, out := &in.EnableIPForwarding, &out.EnableIPForwarding
+		*out = new(bool)
+		**out = **in
+	}
+	if in.IpConfigurations != nil {
+		in, out := &in.IpConfigurations, &out.IpConfigurations
+		*out = make([]VirtualMachineScaleSetIPConfiguration, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.NetworkSecurityGroup != nil {
+		in, out := &in.NetworkSecurityGroup, &out.NetworkSecurityGroup
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Primary != nil {
+		in, out := &in.Primary, &out.Primary
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetNetworkConfiguration) DeepCopy() *VirtualMachineScaleSetNetworkConfiguration {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetNetworkConfiguration)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetNetworkConfigurationDnsSettings) DeepCopyInto(out *VirtualMachineScaleSetNetworkConfigurationDnsSettings) {
+	*out = *in
+	if in.DnsServers != nil {
+		in, out := &in.DnsServers, &out.DnsServers
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetNetworkConfigurationDnsSettings) DeepCopy() *VirtualMachineScaleSetNetworkConfigurationDnsSettings {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetNetworkConfigurationDnsSettings)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetNetworkConfigurationDnsSettings_STATUS) DeepCopyInto(out *VirtualMachineScaleSetNetworkConfigurationDnsSettings_STATUS) {
+	*out = *in
+	if in.DnsServers != nil {
+		in, out := &in.DnsServers, &out.DnsServers
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetNetworkConfigurationDnsSettings_STATUS) DeepCopy() *VirtualMachineScaleSetNetworkConfigurationDnsSettings_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetNetworkConfigurationDnsSettings_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetNetworkConfiguration_STATUS) DeepCopyInto(out *VirtualMachineScaleSetNetworkConfiguration_STATUS) {
+	*out = *in
+	if in.DnsSettings != nil {
+		in, out := &in.DnsSettings, &out.DnsSettings
+		*out = new(VirtualMachineScaleSetNetworkConfigurationDnsSettings_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.EnableAcceleratedNetworking != nil {
+		in, out := &in.EnableAcceleratedNetworking, &out.EnableAcceleratedNetworking
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableFpga != nil {
+		in, out := &in.EnableFpga, &out.EnableFpga
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableIPForwarding != nil {
+		in, out := &in.EnableIPForwarding, &out.EnableIPForwarding
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpConfigurations != nil {
+		in, out := &in.IpConfigurations, &out.IpConfigurations
+		*out = make([]VirtualMachineScaleSetIPConfiguration_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.NetworkSecurityGroup != nil {
+		in, out := &in.NetworkSecurityGroup, &out.NetworkSecurityGroup
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Primary != nil {
+		in, out := &in.Primary, &out.Primary
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetNetworkConfiguration_STATUS) DeepCopy() *VirtualMachineScaleSetNetworkConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetNetworkConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetNetworkProfile) DeepCopyInto(out *VirtualMachineScaleSetNetworkProfile) {
+	*out = *in
+	if in.HealthProbe != nil {
+		in, out := &in.HealthProbe, &out.HealthProbe
+		*out = new(ApiEntityReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.NetworkInterfaceConfigurations != nil {
+		in, out := &in.NetworkInterfaceConfigurations, &out.NetworkInterfaceConfigurations
+		*out = make([]VirtualMachineScaleSetNetworkConfiguration, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetNetworkProfile) DeepCopy() *VirtualMachineScaleSetNetworkProfile {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetNetworkProfile)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetNetworkProfile_STATUS) DeepCopyInto(out *VirtualMachineScaleSetNetworkProfile_STATUS) {
+	*out = *in
+	if in.HealthProbe != nil {
+		in, out := &in.HealthProbe, &out.HealthProbe
+		*out = new(ApiEntityReference_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.NetworkInterfaceConfigurations != nil {
+		in, out := &in.NetworkInterfaceConfigurations, &out.NetworkInterfaceConfigurations
+		*out = make([]VirtualMachineScaleSetNetworkConfiguration_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetNetworkProfile_STATUS) DeepCopy() *VirtualMachineScaleSetNetworkProfile_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetNetworkProfile_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetOSDisk) DeepCopyInto(out *VirtualMachineScaleSetOSDisk) {
+	*out = *in
+	if in.Caching != nil {
+		in, out := &in.Caching, &out.Caching
+		*out = new(string)
+		**out = **in
+	}
+	if in.CreateOption != nil {
+		in, out := &in.CreateOption, &out.CreateOption
+		*out = new(string)
+		**out = **in
+	}
+	if in.DiffDiskSettings != nil {
+		in, out := &in.DiffDiskSettings, &out.DiffDiskSettings
+		*out = new(DiffDiskSettings)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.DiskSizeGB != nil {
+		in, out := &in.DiskSizeGB, &out.DiskSizeGB
+		*out = new(int)
+		**out = **in
+	}
+	if in.Image != nil {
+		in, out := &in.Image, &out.Image
+		*out = new(VirtualHardDisk)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ManagedDisk != nil {
+		in, out := &in.ManagedDisk, &out.ManagedDisk
+		*out = new(VirtualMachineScaleSetManagedDiskParameters)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.OsType != nil {
+		in, out := &in.OsType, &out.OsType
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.VhdContainers != nil {
+		in, out := &in.VhdContainers, &out.VhdContainers
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.WriteAcceleratorEnabled != nil {
+		in, out := &in.WriteAcceleratorEnabled, &out.WriteAcceleratorEnabled
+		*out = new(bool)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetOSDisk) DeepCopy() *VirtualMachineScaleSetOSDisk {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetOSDisk)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetOSDisk_STATUS) DeepCopyInto(out *VirtualMachineScaleSetOSDisk_STATUS) {
+	*out = *in
+	if in.Caching != nil {
+		in, out := &in.Caching, &out.Caching
+		*out = new(string)
+		**out = **in
+	}
+	if in.CreateOption != nil {
+		in, out := &in.CreateOption, &out.CreateOption
+		*out = new(string)
+		**out = **in
+	}
+	if in.DiffDiskSettings != nil {
+		in, out := &in.DiffDiskSettings, &out.DiffDiskSettings
+		*out = new(DiffDiskSettings_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.DiskSizeGB != nil {
+		in, out := &in.DiskSizeGB, &out.DiskSizeGB
+		*out = new(int)
+		**out = **in
+	}
+	if in.Image != nil {
+		in, out := &in.Image, &out.Image
+		*out = new(VirtualHardDisk_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ManagedDisk != nil {
+		in, out := &in.ManagedDisk, &out.ManagedDisk
+		*out = new(VirtualMachineScaleSetManagedDiskParameters_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.OsType != nil {
+		in, out := &in.OsType, &out.OsType
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.VhdContainers != nil {
+		in, out := &in.VhdContainers, &out.VhdContainers
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.WriteAcceleratorEnabled != nil {
+		in, out := &in.WriteAcceleratorEnabled, &out.WriteAcceleratorEnabled
+		*out = new(bool)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetOSDisk_STATUS) DeepCopy() *VirtualMachineScaleSetOSDisk_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetOSDisk_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetOSProfile) DeepCopyInto(out *VirtualMachineScaleSetOSProfile) {
+	*out = *in
+	if in.AdminPassword != nil {
+		in, out := &in.AdminPassword, &out.AdminPassword
+		*out = new(genruntime.SecretReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.AdminUsername != nil {
+		in, out := &in.AdminUsername, &out.AdminUsername
+		*out = new(string)
+		**out = **in
+	}
+	if in.ComputerNamePrefix != nil {
+		in, out := &in.ComputerNamePrefix, &out.ComputerNamePrefix
+		*out = new(string)
+		**out = **in
+	}
+	if in.CustomData != nil {
+		in, out := &in.CustomData, &out.CustomData
+		*out = new(string)
+		**out = **in
+	}
+	if in.LinuxConfiguration != nil {
+		in, out := &in.LinuxConfiguration, &out.LinuxConfiguration
+		*out = new(LinuxConfiguration)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Secrets != nil {
+		in, out := &in.Secrets, &out.Secrets
+		*out = make([]VaultSecretGroup, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.WindowsConfiguration != nil {
+		in, out := &in.WindowsConfiguration, &out.WindowsConfiguration
+		*out = new(WindowsConfiguration)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetOSProfile) DeepCopy() *VirtualMachineScaleSetOSProfile {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetOSProfile)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetOSProfile_STATUS) DeepCopyInto(out *VirtualMachineScaleSetOSProfile_STATUS) {
+	*out = *in
+	if in.AdminUsername != nil {
+		in, out := &in.AdminUsername, &out.AdminUsername
+		*out = new(string)
+		**out = **in
+	}
+	if in.ComputerNamePrefix != nil {
+		in, out := &in.ComputerNamePrefix, &out.ComputerNamePrefix
+		*out = new(string)
+		**out = **in
+	}
+	if in.CustomData != nil {
+		in, out := &in.CustomData, &out.CustomData
+		*out = new(string)
+		**out = **in
+	}
+	if in.LinuxConfiguration != nil {
+		in, out := &in.LinuxConfiguration, &out.LinuxConfiguration
+		*out = new(LinuxConfiguration_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Secrets != nil {
+		in, out := &in.Secrets, &out.Secrets
+		*out = make([]VaultSecretGroup_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.WindowsConfiguration != nil {
+		in, out := &in.WindowsConfiguration, &out.WindowsConfiguration
+		*out = new(WindowsConfiguration_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetOSProfile_STATUS) DeepCopy() *VirtualMachineScaleSetOSProfile_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetOSProfile_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetOperatorSpec) DeepCopyInto(out *VirtualMachineScaleSetOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetOperatorSpec) DeepCopy() *VirtualMachineScaleSetOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetPublicIPAddressConfiguration) DeepCopyInto(out *VirtualMachineScaleSetPublicIPAddressConfiguration) {
+	*out = *in
+	if in.DnsSettings != nil {
+		in, out := &in.DnsSettings, &out.DnsSettings
+		*out = new(VirtualMachineScaleSetPublicIPAddressConfigurationDnsSettings)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.IdleTimeoutInMinutes != nil {
+		in, out := &in.IdleTimeoutInMinutes, &out.IdleTimeoutInMinutes
+		*out = new(int)
+		**out = **in
+	}
+	if in.IpTags != nil {
+		in, out := &in.IpTags, &out.IpTags
+		*out = make([]VirtualMachineScaleSetIpTag, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.PublicIPAddressVersion != nil {
+		in, out := &in.PublicIPAddressVersion, &out.PublicIPAddressVersion
+		*out = new(string)
+		**out = **in
+	}
+	if in.PublicIPPrefix != nil {
+		in, out := &in.PublicIPPrefix, &out.PublicIPPrefix
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetPublicIPAddressConfiguration) DeepCopy() *VirtualMachineScaleSetPublicIPAddressConfiguration {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetPublicIPAddressConfiguration)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetPublicIPAddressConfigurationDnsSettings) DeepCopyInto(out *VirtualMachineScaleSetPublicIPAddressConfigurationDnsSettings) {
+	*out = *in
+	if in.DomainNameLabel != nil {
+		in, out := &in.DomainNameLabel, &out.DomainNameLabel
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetPublicIPAddressConfigurationDnsSettings) DeepCopy() *VirtualMachineScaleSetPublicIPAddressConfigurationDnsSettings {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetPublicIPAddressConfigurationDnsSettings)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetPublicIPAddressConfigurationDnsSettings_STATUS) DeepCopyInto(out *VirtualMachineScaleSetPublicIPAddressConfigurationDnsSettings_STATUS) {
+	*out = *in
+	if in.DomainNameLabel != nil {
+		in, out := &in.DomainNameLabel, &out.DomainNameLabel
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetPublicIPAddressConfigurationDnsSettings_STATUS) DeepCopy() *VirtualMachineScaleSetPublicIPAddressConfigurationDnsSettings_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetPublicIPAddressConfigurationDnsSettings_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetPublicIPAddressConfiguration_STATUS) DeepCopyInto(out *VirtualMachineScaleSetPublicIPAddressConfiguration_STATUS) {
+	*out = *in
+	if in.DnsSettings != nil {
+		in, out := &in.DnsSettings, &out.DnsSettings
+		*out = new(VirtualMachineScaleSetPublicIPAddressConfigurationDnsSettings_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.IdleTimeoutInMinutes != nil {
+		in, out := &in.IdleTimeoutInMinutes, &out.IdleTimeoutInMinutes
+		*out = new(int)
+		**out = **in
+	}
+	if in.IpTags != nil {
+		in, out := &in.IpTags, &out.IpTags
+		*out = make([]VirtualMachineScaleSetIpTag_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.PublicIPAddressVersion != nil {
+		in, out := &in.PublicIPAddressVersion, &out.PublicIPAddressVersion
+		*out = new(string)
+		**out = **in
+	}
+	if in.PublicIPPrefix != nil {
+		in, out := &in.PublicIPPrefix, &out.PublicIPPrefix
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetPublicIPAddressConfiguration_STATUS) DeepCopy() *VirtualMachineScaleSetPublicIPAddressConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetPublicIPAddressConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetStorageProfile) DeepCopyInto(out *VirtualMachineScaleSetStorageProfile) {
+	*out = *in
+	if in.DataDisks != nil {
+		in, out := &in.DataDisks, &out.DataDisks
+		*out = make([]VirtualMachineScaleSetDataDisk, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.ImageReference != nil {
+		in, out := &in.ImageReference, &out.ImageReference
+		*out = new(ImageReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.OsDisk != nil {
+		in, out := &in.OsDisk, &out.OsDisk
+		*out = new(VirtualMachineScaleSetOSDisk)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetStorageProfile) DeepCopy() *VirtualMachineScaleSetStorageProfile {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetStorageProfile)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetStorageProfile_STATUS) DeepCopyInto(out *VirtualMachineScaleSetStorageProfile_STATUS) {
+	*out = *in
+	if in.DataDisks != nil {
+		in, out := &in.DataDisks, &out.DataDisks
+		*out = make([]VirtualMachineScaleSetDataDisk_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.ImageReference != nil {
+		in, out := &in.ImageReference, &out.ImageReference
+		*out = new(ImageReference_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.OsDisk != nil {
+		in, out := &in.OsDisk, &out.OsDisk
+		*out = new(VirtualMachineScaleSetOSDisk_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetStorageProfile_STATUS) DeepCopy() *VirtualMachineScaleSetStorageProfile_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetStorageProfile_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetVMProfile) DeepCopyInto(out *VirtualMachineScaleSetVMProfile) {
+	*out = *in
+	if in.BillingProfile != nil {
+		in, out := &in.BillingProfile, &out.BillingProfile
+		*out = new(BillingProfile)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.DiagnosticsProfile != nil {
+		in, out := &in.DiagnosticsProfile, &out.DiagnosticsProfile
+		*out = new(DiagnosticsProfile)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.EvictionPolicy != nil {
+		in, out := &in.EvictionPolicy, &out.EvictionPolicy
+		*out = new(string)
+		**out = **in
+	}
+	if in.ExtensionProfile != nil {
+		in, out := &in.ExtensionProfile, &out.ExtensionProfile
+		*out = new(VirtualMachineScaleSetExtensionProfile)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.LicenseType != nil {
+		in, out := &in.LicenseType, &out.LicenseType
+		*out = new(string)
+		**out = **in
+	}
+	if in.NetworkProfile != nil {
+		in, out := &in.NetworkProfile, &out.NetworkProfile
+		*out = new(VirtualMachineScaleSetNetworkProfile)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.OsProfile != nil {
+		in, out := &in.OsProfile, &out.OsProfile
+		*out = new(VirtualMachineScaleSetOSProfile)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Priority != nil {
+		in, out := &in.Priority, &out.Priority
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ScheduledEventsProfile != nil {
+		in, out := &in.ScheduledEventsProfile, &out.ScheduledEventsProfile
+		*out = new(ScheduledEventsProfile)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.SecurityProfile != nil {
+		in, out := &in.SecurityProfile, &out.SecurityProfile
+		*out = new(SecurityProfile)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.StorageProfile != nil {
+		in, out := &in.StorageProfile, &out.StorageProfile
+		*out = new(VirtualMachineScaleSetStorageProfile)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetVMProfile) DeepCopy() *VirtualMachineScaleSetVMProfile {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetVMProfile)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetVMProfile_STATUS) DeepCopyInto(out *VirtualMachineScaleSetVMProfile_STATUS) {
+	*out = *in
+	if in.BillingProfile != nil {
+		in, out := &in.BillingProfile, &out.BillingProfile
+		*out = new(BillingProfile_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.DiagnosticsProfile != nil {
+		in, out := &in.DiagnosticsProfile, &out.DiagnosticsProfile
+		*out = new(DiagnosticsProfile_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.EvictionPolicy != nil {
+		in, out := &in.EvictionPolicy, &out.EvictionPolicy
+		*out = new(string)
+		**out = **in
+	}
+	if in.ExtensionProfile != nil {
+		in, out := &in.ExtensionProfile, &out.ExtensionProfile
+		*out = new(VirtualMachineScaleSetExtensionProfile_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.LicenseType != nil {
+		in, out := &in.LicenseType, &out.LicenseType
+		*out = new(string)
+		**out = **in
+	}
+	if in.NetworkProfile != nil {
+		in, out := &in.NetworkProfile, &out.NetworkProfile
+		*out = new(VirtualMachineScaleSetNetworkProfile_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.OsProfile != nil {
+		in, out := &in.OsProfile, &out.OsProfile
+		*out = new(VirtualMachineScaleSetOSProfile_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Priority != nil {
+		in, out := &in.Priority, &out.Priority
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ScheduledEventsProfile != nil {
+		in, out := &in.ScheduledEventsProfile, &out.ScheduledEventsProfile
+		*out = new(ScheduledEventsProfile_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.SecurityProfile != nil {
+		in, out := &in.SecurityProfile, &out.SecurityProfile
+		*out = new(SecurityProfile_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.StorageProfile != nil {
+		in, out := &in.StorageProfile, &out.StorageProfile
+		*out = new(VirtualMachineScaleSetStorageProfile_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetVMProfile_STATUS) DeepCopy() *VirtualMachineScaleSetVMProfile_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetVMProfile_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSet_STATUS) DeepCopyInto(out *VirtualMachineScaleSet_STATUS) {
+	*out = *in
+	if in.AdditionalCapabilities != nil {
+		in, out := &in.AdditionalCapabilities, &out.AdditionalCapabilities
+		*out = new(AdditionalCapabilities_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.AutomaticRepairsPolicy != nil {
+		in, out := &in.AutomaticRepairsPolicy, &out.AutomaticRepairsPolicy
+		*out = new(AutomaticRepairsPolicy_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.DoNotRunExtensionsOnOverprovisionedVMs != nil {
+		in, out := &in.DoNotRunExtensionsOnOverprovisionedVMs, &out.DoNotRunExtensionsOnOverprovisionedVMs
+		*out = new(bool)
+		**out = **in
+	}
+	if in.ExtendedLocation != nil {
+		in, out := &in.ExtendedLocation, &out.ExtendedLocation
+		*out = new(ExtendedLocation_Compute_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.HostGroup != nil {
+		in, out := &in.HostGroup, &out.HostGroup
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Identity != nil {
+		in, out := &in.Identity, &out.Identity
+		*out = new(VirtualMachineScaleSetIdentity_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.OrchestrationMode != nil {
+		in, out := &in.OrchestrationMode, &out.OrchestrationMode
+		*out = new(string)
+		**out = **in
+	}
+	if in.Overprovision != nil {
+		in, out := &in.Overprovision, &out.Overprovision
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Plan != nil {
+		in, out := &in.Plan, &out.Plan
+		*out = new(Plan_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PlatformFaultDomainCount != nil {
+		in, out := &in.PlatformFaultDomainCount, &out.PlatformFaultDomainCount
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.ProximityPlacementGroup != nil {
+		in, out := &in.ProximityPlacementGroup, &out.ProximityPlacementGroup
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ScaleInPolicy != nil {
+		in, out := &in.ScaleInPolicy, &out.ScaleInPolicy
+		*out = new(ScaleInPolicy_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.SinglePlacementGroup != nil {
+		in, out := &in.SinglePlacementGroup, &out.SinglePlacementGroup
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Sku != nil {
+		in, out := &in.Sku, &out.Sku
+		*out = new(Sku_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.UniqueId != nil {
+		in, out := &in.UniqueId, &out.UniqueId
+		*out = new(string)
+		**out = **in
+	}
+	if in.UpgradePolicy != nil {
+		in, out := &in.UpgradePolicy, &out.UpgradePolicy
+		*out = new(UpgradePolicy_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.VirtualMachineProfile != nil {
+		in, out := &in.VirtualMachineProfile, &out.VirtualMachineProfile
+		*out = new(VirtualMachineScaleSetVMProfile_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ZoneBalance != nil {
+		in, out := &in.ZoneBalance, &out.ZoneBalance
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Zones != nil {
+		in, out := &in.Zones, &out.Zones
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSet_STATUS) DeepCopy() *VirtualMachineScaleSet_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSet_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSet_Spec) DeepCopyInto(out *VirtualMachineScaleSet_Spec) {
+	*out = *in
+	if in.AdditionalCapabilities != nil {
+		in, out := &in.AdditionalCapabilities, &out.AdditionalCapabilities
+		*out = new(AdditionalCapabilities)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.AutomaticRepairsPolicy != nil {
+		in, out := &in.AutomaticRepairsPolicy, &out.AutomaticRepairsPolicy
+		*out = new(AutomaticRepairsPolicy)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.DoNotRunExtensionsOnOverprovisionedVMs != nil {
+		in, out := &in.DoNotRunExtensionsOnOverprovisionedVMs, &out.DoNotRunExtensionsOnOverprovisionedVMs
+		*out = new(bool)
+		**out = **in
+	}
+	if in.ExtendedLocation != nil {
+		in, out := &in.ExtendedLocation, &out.ExtendedLocation
+		*out = new(ExtendedLocation_Compute)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.HostGroup != nil {
+		in, out := &in.HostGroup, &out.HostGroup
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Identity != nil {
+		in, out := &in.Identity, &out.Identity
+		*out = new(VirtualMachineScaleSetIdentity)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(VirtualMachineScaleSetOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.OrchestrationMode != nil {
+		in, out := &in.OrchestrationMode, &out.OrchestrationMode
+		*out = new(string)
+		**out = **in
+	}
+	if in.Overprovision != nil {
+		in, out := &in.Overprovision, &out.Overprovision
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Plan != nil {
+		in, out := &in.Plan, &out.Plan
+		*out = new(Plan)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PlatformFaultDomainCount != nil {
+		in, out := &in.PlatformFaultDomainCount, &out.PlatformFaultDomainCount
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProximityPlacementGroup != nil {
+		in, out := &in.ProximityPlacementGroup, &out.ProximityPlacementGroup
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ScaleInPolicy != nil {
+		in, out := &in.ScaleInPolicy, &out.ScaleInPolicy
+		*out = new(ScaleInPolicy)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.SinglePlacementGroup != nil {
+		in, out := &in.SinglePlacementGroup, &out.SinglePlacementGroup
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Sku != nil {
+		in, out := &in.Sku, &out.Sku
+		*out = new(Sku)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.UpgradePolicy != nil {
+		in, out := &in.UpgradePolicy, &out.UpgradePolicy
+		*out = new(UpgradePolicy)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.VirtualMachineProfile != nil {
+		in, out := &in.VirtualMachineProfile, &out.VirtualMachineProfile
+		*out = new(VirtualMachineScaleSetVMProfile)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ZoneBalance != nil {
+		in, out := &in.ZoneBalance, &out.ZoneBalance
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Zones != nil {
+		in, out := &in.Zones, &out.Zones
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSet_Spec) DeepCopy() *VirtualMachineScaleSet_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSet_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetsExtension) DeepCopyInto(out *VirtualMachineScaleSetsExtension) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetsExtension) DeepCopy() *VirtualMachineScaleSetsExtension {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetsExtension)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *VirtualMachineScaleSetsExtension) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetsExtensionList) DeepCopyInto(out *VirtualMachineScaleSetsExtensionList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]VirtualMachineScaleSetsExtension, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetsExtensionList) DeepCopy() *VirtualMachineScaleSetsExtensionList {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetsExtensionList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *VirtualMachineScaleSetsExtensionList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetsExtensionOperatorSpec) DeepCopyInto(out *VirtualMachineScaleSetsExtensionOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetsExtensionOperatorSpec) DeepCopy() *VirtualMachineScaleSetsExtensionOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetsExtensionOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetsExtension_STATUS) DeepCopyInto(out *VirtualMachineScaleSetsExtension_STATUS) {
+	*out = *in
+	if in.AutoUpgradeMinorVersion != nil {
+		in, out := &in.AutoUpgradeMinorVersion, &out.AutoUpgradeMinorVersion
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.EnableAutomaticUpgrade != nil {
+		in, out := &in.EnableAutomaticUpgrade, &out.EnableAutomaticUpgrade
+		*out = new(bool)
+		**out = **in
+	}
+	if in.ForceUpdateTag != nil {
+		in, out := &in.ForceUpdateTag, &out.ForceUpdateTag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertiesType != nil {
+		in, out := &in.PropertiesType, &out.PropertiesType
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProtectedSettings != nil {
+		in, out := &in.ProtectedSettings, &out.ProtectedSettings
+		*out = make(map[string]apiextv1.JSON, len(*in))
+		for key, val := range *in {
+			(*out)[key] = *val.DeepCopy()
+		}
+	}
+	if in.ProvisionAfterExtensions != nil {
+		in, out := &in.ProvisionAfterExtensions, &out.ProvisionAfterExtensions
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Publisher != nil {
+		in, out := &in.Publisher, &out.Publisher
+		*out = new(string)
+		**out = **in
+	}
+	if in.Settings != nil {
+		in, out := &in.Settings, &out.Settings
+		*out = make(map[string]apiextv1.JSON, len(*in))
+		for key, val := range *in {
+			(*out)[key] = *val.DeepCopy()
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.TypeHandlerVersion != nil {
+		in, out := &in.TypeHandlerVersion, &out.TypeHandlerVersion
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetsExtension_STATUS) DeepCopy() *VirtualMachineScaleSetsExtension_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetsExtension_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetsExtension_Spec) DeepCopyInto(out *VirtualMachineScaleSetsExtension_Spec) {
+	*out = *in
+	if in.AutoUpgradeMinorVersion != nil {
+		in, out := &in.AutoUpgradeMinorVersion, &out.AutoUpgradeMinorVersion
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableAutomaticUpgrade != nil {
+		in, out := &in.EnableAutomaticUpgrade, &out.EnableAutomaticUpgrade
+		*out = new(bool)
+		**out = **in
+	}
+	if in.ForceUpdateTag != nil {
+		in, out := &in.ForceUpdateTag, &out.ForceUpdateTag
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(VirtualMachineScaleSetsExtensionOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProtectedSettings != nil {
+		in, out := &in.ProtectedSettings, &out.ProtectedSettings
+		*out = make(map[string]apiextv1.JSON, len(*in))
+		for key, val := range *in {
+			(*out)[key] = *val.DeepCopy()
+		}
+	}
+	if in.ProvisionAfterExtensions != nil {
+		in, out := &in.ProvisionAfterExtensions, &out.ProvisionAfterExtensions
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.Publisher != nil {
+		in, out := &in.Publisher, &out.Publisher
+		*out = new(string)
+		**out = **in
+	}
+	if in.Settings != nil {
+		in, out := &in.Settings, &out.Settings
+		*out = make(map[string]apiextv1.JSON, len(*in))
+		for key, val := range *in {
+			(*out)[key] = *val.DeepCopy()
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.TypeHandlerVersion != nil {
+		in, out := &in.TypeHandlerVersion, &out.TypeHandlerVersion
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetsExtension_Spec) DeepCopy() *VirtualMachineScaleSetsExtension_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetsExtension_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachine_STATUS) DeepCopyInto(out *VirtualMachine_STATUS) {
+	*out = *in
+	if in.AdditionalCapabilities != nil {
+		in, out := &in.AdditionalCapabilities, &out.AdditionalCapabilities
+		*out = new(AdditionalCapabilities_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.AvailabilitySet != nil {
+		in, out := &in.AvailabilitySet, &out.AvailabilitySet
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.BillingProfile != nil {
+		in, out := &in.BillingProfile, &out.BillingProfile
+		*out = new(BillingProfile_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.DiagnosticsProfile != nil {
+		in, out := &in.DiagnosticsProfile, &out.DiagnosticsProfile
+		*out = new(DiagnosticsProfile_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.EvictionPolicy != nil {
+		in, out := &in.EvictionPolicy, &out.EvictionPolicy
+		*out = new(string)
+		**out = **in
+	}
+	if in.ExtendedLocation != nil {
+		in, out := &in.ExtendedLocation, &out.ExtendedLocation
+		*out = new(ExtendedLocation_Compute_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ExtensionsTimeBudget != nil {
+		in, out := &in.ExtensionsTimeBudget, &out.ExtensionsTimeBudget
+		*out = new(string)
+		**out = **in
+	}
+	if in.HardwareProfile != nil {
+		in, out := &in.HardwareProfile, &out.HardwareProfile
+		*out = new(HardwareProfile_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Host != nil {
+		in, out := &in.Host, &out.Host
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.HostGroup != nil {
+		in, out := &in.HostGroup, &out.HostGroup
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Identity != nil {
+		in, out := &in.Identity, &out.Identity
+		*out = new(VirtualMachineIdentity_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.InstanceView != nil {
+		in, out := &in.InstanceView, &out.InstanceView
+		*out = new(VirtualMachineInstanceView_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.LicenseType != nil {
+		in, out := &in.LicenseType, &out.LicenseType
+		*out = new(string)
+		**out = **in
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.NetworkProfile != nil {
+		in, out := &in.NetworkProfile, &out.NetworkProfile
+		*out = new(NetworkProfile_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.OsProfile != nil {
+		in, out := &in.OsProfile, &out.OsProfile
+		*out = new(OSProfile_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Plan != nil {
+		in, out := &in.Plan, &out.Plan
+		*out = new(Plan_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PlatformFaultDomain != nil {
+		in, out := &in.PlatformFaultDomain, &out.PlatformFaultDomain
+		*out = new(int)
+		**out = **in
+	}
+	if in.Priority != nil {
+		in, out := &in.Priority, &out.Priority
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.ProximityPlacementGroup != nil {
+		in, out := &in.ProximityPlacementGroup, &out.ProximityPlacementGroup
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Resources != nil {
+		in, out := &in.Resources, &out.Resources
+		*out = make([]VirtualMachineExtension_STATUS_SubResourceEmbedded, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.SecurityProfile != nil {
+		in, out := &in.SecurityProfile, &out.SecurityProfile
+		*out = new(SecurityProfile_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.StorageProfile != nil {
+		in, out := &in.StorageProfile, &out.StorageProfile
+		*out = new(StorageProfile_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.VirtualMachineScaleSet != nil {
+		in, out := &in.VirtualMachineScaleSet, &out.VirtualMachineScaleSet
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.VmId != nil {
+		in, out := &in.VmId, &out.VmId
+		*out = new(string)
+		**out = **in
+	}
+	if in.Zones != nil {
+		in, out := &in.Zones, &out.Zones
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachine_STATUS) DeepCopy() *VirtualMachine_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachine_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachine_Spec) DeepCopyInto(out *VirtualMachine_Spec) {
+	*out = *in
+	if in.AdditionalCapabilities != nil {
+		in, out := &in.AdditionalCapabilities, &out.AdditionalCapabilities
+		*out = new(AdditionalCapabilities)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.AvailabilitySet != nil {
+		in, out := &in.AvailabilitySet, &out.AvailabilitySet
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.BillingProfile != nil {
+		in, out := &in.BillingProfile, &out.BillingProfile
+		*out = new(BillingProfile)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.DiagnosticsProfile != nil {
+		in, out := &in.DiagnosticsProfile, &out.DiagnosticsProfile
+		*out = new(DiagnosticsProfile)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.EvictionPolicy != nil {
+		in, out := &in.EvictionPolicy, &out.EvictionPolicy
+		*out = new(string)
+		**out = **in
+	}
+	if in.ExtendedLocation != nil {
+		in, out := &in.ExtendedLocation, &out.ExtendedLocation
+		*out = new(ExtendedLocation_Compute)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ExtensionsTimeBudget != nil {
+		in, out := &in.ExtensionsTimeBudget, &out.ExtensionsTimeBudget
+		*out = new(string)
+		**out = **in
+	}
+	if in.HardwareProfile != nil {
+		in, out := &in.HardwareProfile, &out.HardwareProfile
+		*out = new(HardwareProfile)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Host != nil {
+		in, out := &in.Host, &out.Host
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.HostGroup != nil {
+		in, out := &in.HostGroup, &out.HostGroup
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Identity != nil {
+		in, out := &in.Identity, &out.Identity
+		*out = new(VirtualMachineIdentity)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.LicenseType != nil {
+		in, out := &in.LicenseType, &out.LicenseType
+		*out = new(string)
+		**out = **in
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.NetworkProfile != nil {
+		in, out := &in.NetworkProfile, &out.NetworkProfile
+		*out = new(NetworkProfile)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(VirtualMachineOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.OsProfile != nil {
+		in, out := &in.OsProfile, &out.OsProfile
+		*out = new(OSProfile)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Plan != nil {
+		in, out := &in.Plan, &out.Plan
+		*out = new(Plan)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PlatformFaultDomain != nil {
+		in, out := &in.PlatformFaultDomain, &out.PlatformFaultDomain
+		*out = new(int)
+		**out = **in
+	}
+	if in.Priority != nil {
+		in, out := &in.Priority, &out.Priority
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProximityPlacementGroup != nil {
+		in, out := &in.ProximityPlacementGroup, &out.ProximityPlacementGroup
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.SecurityProfile != nil {
+		in, out := &in.SecurityProfile, &out.SecurityProfile
+		*out = new(SecurityProfile)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.StorageProfile != nil {
+		in, out := &in.StorageProfile, &out.StorageProfile
+		*out = new(StorageProfile)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.VirtualMachineScaleSet != nil {
+		in, out := &in.VirtualMachineScaleSet, &out.VirtualMachineScaleSet
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Zones != nil {
+		in, out := &in.Zones, &out.Zones
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachine_Spec) DeepCopy() *VirtualMachine_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachine_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachinesExtension) DeepCopyInto(out *VirtualMachinesExtension) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachinesExtension) DeepCopy() *VirtualMachinesExtension {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachinesExtension)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *VirtualMachinesExtension) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachinesExtensionList) DeepCopyInto(out *VirtualMachinesExtensionList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]VirtualMachinesExtension, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachinesExtensionList) DeepCopy() *VirtualMachinesExtensionList {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachinesExtensionList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *VirtualMachinesExtensionList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachinesExtensionOperatorSpec) DeepCopyInto(out *VirtualMachinesExtensionOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachinesExtensionOperatorSpec) DeepCopy() *VirtualMachinesExtensionOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachinesExtensionOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachinesExtension_STATUS) DeepCopyInto(out *VirtualMachinesExtension_STATUS) {
+	*out = *in
+	if in.AutoUpgradeMinorVersion != nil {
+		in, out := &in.AutoUpgradeMinorVersion, &out.AutoUpgradeMinorVersion
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.EnableAutomaticUpgrade != nil {
+		in, out := &in.EnableAutomaticUpgrade, &out.EnableAutomaticUpgrade
+		*out = new(bool)
+		**out = **in
+	}
+	if in.ForceUpdateTag != nil {
+		in, out := &in.ForceUpdateTag, &out.ForceUpdateTag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.InstanceView != nil {
+		in, out := &in.InstanceView, &out.InstanceView
+		*out = new(VirtualMachineExtensionInstanceView_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertiesType != nil {
+		in, out := &in.PropertiesType, &out.PropertiesType
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProtectedSettings != nil {
+		in, out := &in.ProtectedSettings, &out.ProtectedSettings
+		*out = make(map[string]apiextv1.JSON, len(*in))
+		for key, val := range *in {
+			(*out)[key] = *val.DeepCopy()
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Publisher != nil {
+		in, out := &in.Publisher, &out.Publisher
+		*out = new(string)
+		**out = **in
+	}
+	if in.Settings != nil {
+		in, out := &in.Settings, &out.Settings
+		*out = make(map[string]apiextv1.JSON, len(*in))
+		for key, val := range *in {
+			(*out)[key] = *val.DeepCopy()
+		}
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.TypeHandlerVersion != nil {
+		in, out := &in.TypeHandlerVersion, &out.TypeHandlerVersion
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachinesExtension_STATUS) DeepCopy() *VirtualMachinesExtension_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachinesExtension_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachinesExtension_Spec) DeepCopyInto(out *VirtualMachinesExtension_Spec) {
+	*out = *in
+	if in.AutoUpgradeMinorVersion != nil {
+		in, out := &in.AutoUpgradeMinorVersion, &out.AutoUpgradeMinorVersion
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableAutomaticUpgrade != nil {
+		in, out := &in.EnableAutomaticUpgrade, &out.EnableAutomaticUpgrade
+		*out = new(bool)
+		**out = **in
+	}
+	if in.ForceUpdateTag != nil {
+		in, out := &in.ForceUpdateTag, &out.ForceUpdateTag
+		*out = new(string)
+		**out = **in
+	}
+	if in.InstanceView != nil {
+		in, out := &in.InstanceView, &out.InstanceView
+		*out = new(VirtualMachineExtensionInstanceView)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(VirtualMachinesExtensionOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProtectedSettings != nil {
+		in, out := &in.ProtectedSettings, &out.ProtectedSettings
+		*out = make(map[string]apiextv1.JSON, len(*in))
+		for key, val := range *in {
+			(*out)[key] = *val.DeepCopy()
+		}
+	}
+	if in.Publisher != nil {
+		in, out := &in.Publisher, &out.Publisher
+		*out = new(string)
+		**out = **in
+	}
+	if in.Settings != nil {
+		in, out := &in.Settings, &out.Settings
+		*out = make(map[string]apiextv1.JSON, len(*in))
+		for key, val := range *in {
+			(*out)[key] = *val.DeepCopy()
+		}
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.TypeHandlerVersion != nil {
+		in, out := &in.TypeHandlerVersion, &out.TypeHandlerVersion
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachinesExtension_Spec) DeepCopy() *VirtualMachinesExtension_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachinesExtension_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *WinRMConfiguration) DeepCopyInto(out *WinRMConfiguration) {
+	*out = *in
+	if in.Listeners != nil {
+		in, out := &in.Listeners, &out.Listeners
+		*out = make([]WinRMListener, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *WinRMConfiguration) DeepCopy() *WinRMConfiguration {
+	if in == nil {
+		return nil
+	}
+	out := new(WinRMConfiguration)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *WinRMConfiguration_STATUS) DeepCopyInto(out *WinRMConfiguration_STATUS) {
+	*out = *in
+	if in.Listeners != nil {
+		in, out := &in.Listeners, &out.Listeners
+		*out = make([]WinRMListener_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *WinRMConfiguration_STATUS) DeepCopy() *WinRMConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(WinRMConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *WinRMListener) DeepCopyInto(out *WinRMListener) {
+	*out = *in
+	if in.CertificateUrl != nil {
+		in, out := &in.CertificateUrl, &out.CertificateUrl
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *WinRMListener) DeepCopy() *WinRMListener {
+	if in == nil {
+		return nil
+	}
+	out := new(WinRMListener)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *WinRMListener_STATUS) DeepCopyInto(out *WinRMListener_STATUS) {
+	*out = *in
+	if in.CertificateUrl != nil {
+		in, out := &in.CertificateUrl, &out.CertificateUrl
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *WinRMListener_STATUS) DeepCopy() *WinRMListener_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(WinRMListener_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *WindowsConfiguration) DeepCopyInto(out *WindowsConfiguration) {
+	*out = *in
+	if in.AdditionalUnattendContent != nil {
+		in, out := &in.AdditionalUnattendContent, &out.AdditionalUnattendContent
+		*out = make([]AdditionalUnattendContent, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.EnableAutomaticUpdates != nil {
+		in, out := &in.EnableAutomaticUpdates, &out.EnableAutomaticUpdates
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PatchSettings != nil {
+		in, out := &in.PatchSettings, &out.PatchSettings
+		*out = new(PatchSettings)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisionVMAgent != nil {
+		in, out := &in.ProvisionVMAgent, &out.ProvisionVMAgent
+		*out = new(bool)
+		**out = **in
+	}
+	if in.TimeZone != nil {
+		in, out := &in.TimeZone, &out.TimeZone
+		*out = new(string)
+		**out = **in
+	}
+	if in.WinRM != nil {
+		in, out := &in.WinRM, &out.WinRM
+		*out = new(WinRMConfiguration)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *WindowsConfiguration) DeepCopy() *WindowsConfiguration {
+	if in == nil {
+		return nil
+	}
+	out := new(WindowsConfiguration)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *WindowsConfiguration_STATUS) DeepCopyInto(out *WindowsConfiguration_STATUS) {
+	*out = *in
+	if in.AdditionalUnattendContent != nil {
+		in, out := &in.AdditionalUnattendContent, &out.AdditionalUnattendContent
+		*out = make([]AdditionalUnattendContent_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.EnableAutomaticUpdates != nil {
+		in, out := &in.EnableAutomaticUpdates, &out.EnableAutomaticUpdates
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PatchSettings != nil {
+		in, out := &in.PatchSettings, &out.PatchSettings
+		*out = new(PatchSettings_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisionVMAgent != nil {
+		in, out := &in.ProvisionVMAgent, &out.ProvisionVMAgent
+		*out = new(bool)
+		**out = **in
+	}
+	if in.TimeZone != nil {
+		in, out := &in.TimeZone, &out.TimeZone
+		*out = new(string)
+		**out = **in
+	}
+	if in.WinRM != nil {
+		in, out := &in.WinRM, &out.WinRM
+		*out = new(WinRMConfiguration_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *WindowsConfiguration_STATUS) DeepCopy() *WindowsConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(WindowsConfiguration_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }
