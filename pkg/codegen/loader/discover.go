@@ -33,6 +33,9 @@ type Resource struct {
 	// Body is the PUT body schema; Response the GET 200 schema (Body when there is no GET).
 	Body     SchemaRef
 	Response SchemaRef
+	// NoDelete says the path declares no DELETE: Azure refuses one (405) and removes the
+	// resource only with its parent.
+	NoDelete bool
 }
 
 // ParentARMType is the ARM type of the parent resource, "" at the top.
