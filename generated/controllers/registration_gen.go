@@ -3,6 +3,10 @@
 package controllers
 
 import (
+	alertsmanagementv1api20210401 "github.com/armgen/armgen/generated/alertsmanagement/v1api20210401"
+	alertsmanagementv1api20210401storage "github.com/armgen/armgen/generated/alertsmanagement/v1api20210401/storage"
+	apimanagementv1api20201201 "github.com/armgen/armgen/generated/apimanagement/v1api20201201"
+	apimanagementv1api20201201storage "github.com/armgen/armgen/generated/apimanagement/v1api20201201/storage"
 	appconfigurationv1api20200601 "github.com/armgen/armgen/generated/appconfiguration/v1api20200601"
 	appconfigurationv1api20200601storage "github.com/armgen/armgen/generated/appconfiguration/v1api20200601/storage"
 	appconfigurationv1api20210301preview "github.com/armgen/armgen/generated/appconfiguration/v1api20210301preview"
@@ -23,6 +27,12 @@ import (
 	cachev1api20201201storage "github.com/armgen/armgen/generated/cache/v1api20201201/storage"
 	cachev1api20210301 "github.com/armgen/armgen/generated/cache/v1api20210301"
 	cachev1api20210301storage "github.com/armgen/armgen/generated/cache/v1api20210301/storage"
+	cdnv1api20200901 "github.com/armgen/armgen/generated/cdn/v1api20200901"
+	cdnv1api20200901storage "github.com/armgen/armgen/generated/cdn/v1api20200901/storage"
+	cognitiveservicesv1api20210430 "github.com/armgen/armgen/generated/cognitiveservices/v1api20210430"
+	cognitiveservicesv1api20210430storage "github.com/armgen/armgen/generated/cognitiveservices/v1api20210430/storage"
+	communicationv1api20200820 "github.com/armgen/armgen/generated/communication/v1api20200820"
+	communicationv1api20200820storage "github.com/armgen/armgen/generated/communication/v1api20200820/storage"
 	computev1api20200930 "github.com/armgen/armgen/generated/compute/v1api20200930"
 	computev1api20200930storage "github.com/armgen/armgen/generated/compute/v1api20200930/storage"
 	computev1api20201201 "github.com/armgen/armgen/generated/compute/v1api20201201"
@@ -37,6 +47,10 @@ import (
 	containerservicev1api20210301storage "github.com/armgen/armgen/generated/containerservice/v1api20210301/storage"
 	containerservicev1api20210501 "github.com/armgen/armgen/generated/containerservice/v1api20210501"
 	containerservicev1api20210501storage "github.com/armgen/armgen/generated/containerservice/v1api20210501/storage"
+	datafactoryv1api20180601 "github.com/armgen/armgen/generated/datafactory/v1api20180601"
+	datafactoryv1api20180601storage "github.com/armgen/armgen/generated/datafactory/v1api20180601/storage"
+	dataprotectionv1api20210101 "github.com/armgen/armgen/generated/dataprotection/v1api20210101"
+	dataprotectionv1api20210101storage "github.com/armgen/armgen/generated/dataprotection/v1api20210101/storage"
 	dbformariadbv1api20180601 "github.com/armgen/armgen/generated/dbformariadb/v1api20180601"
 	dbformariadbv1api20180601storage "github.com/armgen/armgen/generated/dbformariadb/v1api20180601/storage"
 	dbformysqlv1api20210501preview "github.com/armgen/armgen/generated/dbformysql/v1api20210501preview"
@@ -59,12 +73,34 @@ import (
 	eventhubv1api20170401storage "github.com/armgen/armgen/generated/eventhub/v1api20170401/storage"
 	eventhubv1api20210101preview "github.com/armgen/armgen/generated/eventhub/v1api20210101preview"
 	eventhubv1api20210101previewstorage "github.com/armgen/armgen/generated/eventhub/v1api20210101preview/storage"
+	insightsv1api20150401 "github.com/armgen/armgen/generated/insights/v1api20150401"
+	insightsv1api20150401storage "github.com/armgen/armgen/generated/insights/v1api20150401/storage"
+	insightsv1api20150501 "github.com/armgen/armgen/generated/insights/v1api20150501"
+	insightsv1api20150501storage "github.com/armgen/armgen/generated/insights/v1api20150501/storage"
+	insightsv1api20171001 "github.com/armgen/armgen/generated/insights/v1api20171001"
+	insightsv1api20171001storage "github.com/armgen/armgen/generated/insights/v1api20171001/storage"
+	insightsv1api20180301 "github.com/armgen/armgen/generated/insights/v1api20180301"
+	insightsv1api20180301storage "github.com/armgen/armgen/generated/insights/v1api20180301/storage"
+	insightsv1api20180416 "github.com/armgen/armgen/generated/insights/v1api20180416"
+	insightsv1api20180416storage "github.com/armgen/armgen/generated/insights/v1api20180416/storage"
+	insightsv1api20190601 "github.com/armgen/armgen/generated/insights/v1api20190601"
+	insightsv1api20190601storage "github.com/armgen/armgen/generated/insights/v1api20190601/storage"
+	insightsv1api20200202 "github.com/armgen/armgen/generated/insights/v1api20200202"
+	insightsv1api20200202storage "github.com/armgen/armgen/generated/insights/v1api20200202/storage"
+	insightsv1api20210308 "github.com/armgen/armgen/generated/insights/v1api20210308"
+	insightsv1api20210308storage "github.com/armgen/armgen/generated/insights/v1api20210308/storage"
+	insightsv1api20210401 "github.com/armgen/armgen/generated/insights/v1api20210401"
+	insightsv1api20210401storage "github.com/armgen/armgen/generated/insights/v1api20210401/storage"
 	keyvaultv1api20190901 "github.com/armgen/armgen/generated/keyvault/v1api20190901"
 	keyvaultv1api20190901storage "github.com/armgen/armgen/generated/keyvault/v1api20190901/storage"
 	keyvaultv1api20210401preview "github.com/armgen/armgen/generated/keyvault/v1api20210401preview"
 	keyvaultv1api20210401previewstorage "github.com/armgen/armgen/generated/keyvault/v1api20210401preview/storage"
 	kubernetesconfigurationv1api20210501preview "github.com/armgen/armgen/generated/kubernetesconfiguration/v1api20210501preview"
 	kubernetesconfigurationv1api20210501previewstorage "github.com/armgen/armgen/generated/kubernetesconfiguration/v1api20210501preview/storage"
+	kustov1api20210101 "github.com/armgen/armgen/generated/kusto/v1api20210101"
+	kustov1api20210101storage "github.com/armgen/armgen/generated/kusto/v1api20210101/storage"
+	machinelearningservicesv1api20210401 "github.com/armgen/armgen/generated/machinelearningservices/v1api20210401"
+	machinelearningservicesv1api20210401storage "github.com/armgen/armgen/generated/machinelearningservices/v1api20210401/storage"
 	managedidentityv1api20181130 "github.com/armgen/armgen/generated/managedidentity/v1api20181130"
 	managedidentityv1api20181130storage "github.com/armgen/armgen/generated/managedidentity/v1api20181130/storage"
 	networkfrontdoorv1api20201101 "github.com/armgen/armgen/generated/network.frontdoor/v1api20201101"
@@ -83,6 +119,10 @@ import (
 	networkv1api20210201storage "github.com/armgen/armgen/generated/network/v1api20210201/storage"
 	notificationhubsv1api20170401 "github.com/armgen/armgen/generated/notificationhubs/v1api20170401"
 	notificationhubsv1api20170401storage "github.com/armgen/armgen/generated/notificationhubs/v1api20170401/storage"
+	operationalinsightsv1api20210601 "github.com/armgen/armgen/generated/operationalinsights/v1api20210601"
+	operationalinsightsv1api20210601storage "github.com/armgen/armgen/generated/operationalinsights/v1api20210601/storage"
+	portalv1api20200901preview "github.com/armgen/armgen/generated/portal/v1api20200901preview"
+	portalv1api20200901previewstorage "github.com/armgen/armgen/generated/portal/v1api20200901preview/storage"
 	redhatopenshiftv1api20200430 "github.com/armgen/armgen/generated/redhatopenshift/v1api20200430"
 	redhatopenshiftv1api20200430storage "github.com/armgen/armgen/generated/redhatopenshift/v1api20200430/storage"
 	resourcesv1api20200601 "github.com/armgen/armgen/generated/resources/v1api20200601"
@@ -107,6 +147,10 @@ import (
 	storagev1api20210401storage "github.com/armgen/armgen/generated/storage/v1api20210401/storage"
 	subscriptionv1api20200901 "github.com/armgen/armgen/generated/subscription/v1api20200901"
 	subscriptionv1api20200901storage "github.com/armgen/armgen/generated/subscription/v1api20200901/storage"
+	synapsev1api20210501 "github.com/armgen/armgen/generated/synapse/v1api20210501"
+	synapsev1api20210501storage "github.com/armgen/armgen/generated/synapse/v1api20210501/storage"
+	webv1api20210115 "github.com/armgen/armgen/generated/web/v1api20210115"
+	webv1api20210115storage "github.com/armgen/armgen/generated/web/v1api20210115/storage"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"k8s.io/apimachinery/pkg/runtime"
 )
@@ -114,6 +158,29 @@ import (
 // KnownResources returns an empty object of every generated kind, telling the controller which kinds to watch: the storage version of each, which every other version converts to.
 func KnownResources() []genruntime.KnownResource {
 	return []genruntime.KnownResource{
+		{Obj: new(alertsmanagementv1api20210401storage.SmartDetectorAlertRule)},
+		{Obj: new(apimanagementv1api20201201storage.Api)},
+		{Obj: new(apimanagementv1api20201201storage.ApiDiagnostic)},
+		{Obj: new(apimanagementv1api20201201storage.ApiPolicy)},
+		{Obj: new(apimanagementv1api20201201storage.ApiVersionSet)},
+		{Obj: new(apimanagementv1api20201201storage.Backend)},
+		{Obj: new(apimanagementv1api20201201storage.Certificate)},
+		{Obj: new(apimanagementv1api20201201storage.Diagnostic)},
+		{Obj: new(apimanagementv1api20201201storage.Group)},
+		{Obj: new(apimanagementv1api20201201storage.Logger)},
+		{Obj: new(apimanagementv1api20201201storage.NamedValue)},
+		{Obj: new(apimanagementv1api20201201storage.Policy)},
+		{Obj: new(apimanagementv1api20201201storage.Product)},
+		{Obj: new(apimanagementv1api20201201storage.ProductApi)},
+		{Obj: new(apimanagementv1api20201201storage.ProductGroup)},
+		{Obj: new(apimanagementv1api20201201storage.ProductPolicy)},
+		{Obj: new(apimanagementv1api20201201storage.Service)},
+		{Obj: new(apimanagementv1api20201201storage.ServiceGateway)},
+		{Obj: new(apimanagementv1api20201201storage.ServiceGatewayApi)},
+		{Obj: new(apimanagementv1api20201201storage.ServiceGatewayCertificateAuthority)},
+		{Obj: new(apimanagementv1api20201201storage.ServiceGatewayHostnameConfiguration)},
+		{Obj: new(apimanagementv1api20201201storage.Subscription)},
+		{Obj: new(apimanagementv1api20201201storage.User)},
 		{Obj: new(appconfigurationv1api20200601storage.ConfigurationStore)},
 		{Obj: new(appconfigurationv1api20210301previewstorage.KeyValue)},
 		{Obj: new(authorizationv1api20150701storage.RoleDefinition)},
@@ -126,6 +193,19 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(cachev1api20201201storage.RedisPatchSchedule)},
 		{Obj: new(cachev1api20210301storage.RedisEnterprise)},
 		{Obj: new(cachev1api20210301storage.RedisEnterpriseDatabase)},
+		{Obj: new(cdnv1api20200901storage.AfdCustomDomain)},
+		{Obj: new(cdnv1api20200901storage.AfdEndpoint)},
+		{Obj: new(cdnv1api20200901storage.AfdOrigin)},
+		{Obj: new(cdnv1api20200901storage.AfdOriginGroup)},
+		{Obj: new(cdnv1api20200901storage.Profile)},
+		{Obj: new(cdnv1api20200901storage.ProfilesEndpoint)},
+		{Obj: new(cdnv1api20200901storage.Route)},
+		{Obj: new(cdnv1api20200901storage.Rule)},
+		{Obj: new(cdnv1api20200901storage.RuleSet)},
+		{Obj: new(cdnv1api20200901storage.Secret)},
+		{Obj: new(cdnv1api20200901storage.SecurityPolicy)},
+		{Obj: new(cognitiveservicesv1api20210430storage.Account)},
+		{Obj: new(communicationv1api20200820storage.CommunicationService)},
 		{Obj: new(computev1api20201201storage.Disk)},
 		{Obj: new(computev1api20201201storage.DiskAccess)},
 		{Obj: new(computev1api20201201storage.DiskEncryptionSet)},
@@ -142,6 +222,10 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(containerservicev1api20210501storage.MaintenanceConfiguration)},
 		{Obj: new(containerservicev1api20210501storage.ManagedCluster)},
 		{Obj: new(containerservicev1api20210501storage.ManagedClustersAgentPool)},
+		{Obj: new(datafactoryv1api20180601storage.Factory)},
+		{Obj: new(dataprotectionv1api20210101storage.BackupVault)},
+		{Obj: new(dataprotectionv1api20210101storage.BackupVaultsBackupInstance)},
+		{Obj: new(dataprotectionv1api20210101storage.BackupVaultsBackupPolicy)},
 		{Obj: new(dbformariadbv1api20180601storage.Configuration)},
 		{Obj: new(dbformariadbv1api20180601storage.Database)},
 		{Obj: new(dbformariadbv1api20180601storage.Server)},
@@ -177,9 +261,28 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(eventhubv1api20210101previewstorage.NamespacesAuthorizationRule)},
 		{Obj: new(eventhubv1api20210101previewstorage.NamespacesEventhub)},
 		{Obj: new(eventhubv1api20210101previewstorage.NamespacesEventhubsConsumerGroup)},
+		{Obj: new(insightsv1api20150401storage.AutoscaleSetting)},
+		{Obj: new(insightsv1api20150501storage.Webtest)},
+		{Obj: new(insightsv1api20171001storage.PricingPlan)},
+		{Obj: new(insightsv1api20180301storage.MetricAlert)},
+		{Obj: new(insightsv1api20180416storage.ScheduledQueryRule)},
+		{Obj: new(insightsv1api20190601storage.ActionGroup)},
+		{Obj: new(insightsv1api20200202storage.Component)},
+		{Obj: new(insightsv1api20210308storage.Workbook)},
+		{Obj: new(insightsv1api20210401storage.DataCollectionEndpoint)},
+		{Obj: new(insightsv1api20210401storage.DataCollectionRule)},
+		{Obj: new(insightsv1api20210401storage.DataCollectionRuleAssociation)},
 		{Obj: new(keyvaultv1api20190901storage.Vault)},
 		{Obj: new(keyvaultv1api20190901storage.VaultKey)},
 		{Obj: new(kubernetesconfigurationv1api20210501previewstorage.Extension)},
+		{Obj: new(kustov1api20210101storage.Cluster)},
+		{Obj: new(kustov1api20210101storage.ClusterPrincipalAssignment)},
+		{Obj: new(kustov1api20210101storage.DataConnection)},
+		{Obj: new(kustov1api20210101storage.Database)},
+		{Obj: new(kustov1api20210101storage.PrincipalAssignment)},
+		{Obj: new(machinelearningservicesv1api20210401storage.Workspace)},
+		{Obj: new(machinelearningservicesv1api20210401storage.WorkspacesCompute)},
+		{Obj: new(machinelearningservicesv1api20210401storage.WorkspacesConnection)},
 		{Obj: new(managedidentityv1api20181130storage.UserAssignedIdentity)},
 		{Obj: new(networkv1api20180501storage.DnsZone)},
 		{Obj: new(networkv1api20180501storage.DnsZonesAAAARecord)},
@@ -233,6 +336,8 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(notificationhubsv1api20170401storage.NamespacesAuthorizationRule)},
 		{Obj: new(notificationhubsv1api20170401storage.NotificationHub)},
 		{Obj: new(notificationhubsv1api20170401storage.NotificationHubsAuthorizationRule)},
+		{Obj: new(operationalinsightsv1api20210601storage.Workspace)},
+		{Obj: new(portalv1api20200901previewstorage.Dashboard)},
 		{Obj: new(redhatopenshiftv1api20200430storage.OpenShiftCluster)},
 		{Obj: new(resourcesv1api20210401storage.ResourceGroup)},
 		{Obj: new(searchv1api20200801storage.SearchService)},
@@ -277,11 +382,20 @@ func KnownResources() []genruntime.KnownResource {
 		{Obj: new(storagev1api20210401storage.StorageAccountsTableService)},
 		{Obj: new(storagev1api20210401storage.StorageAccountsTableServicesTable)},
 		{Obj: new(subscriptionv1api20200901storage.Alias)},
+		{Obj: new(synapsev1api20210501storage.Workspace)},
+		{Obj: new(synapsev1api20210501storage.WorkspacesBigDataPool)},
+		{Obj: new(webv1api20210115storage.ServerFarm)},
+		{Obj: new(webv1api20210115storage.Site)},
+		{Obj: new(webv1api20210115storage.SitesSourcecontrol)},
 	}
 }
 
 // schemeAdders holds the AddToScheme of every generated API version, storage versions included, as the API server needs them all to convert between versions.
 var schemeAdders = []func(*runtime.Scheme) error{
+	alertsmanagementv1api20210401.AddToScheme,
+	alertsmanagementv1api20210401storage.AddToScheme,
+	apimanagementv1api20201201.AddToScheme,
+	apimanagementv1api20201201storage.AddToScheme,
 	appconfigurationv1api20200601.AddToScheme,
 	appconfigurationv1api20200601storage.AddToScheme,
 	appconfigurationv1api20210301preview.AddToScheme,
@@ -302,6 +416,12 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	cachev1api20201201storage.AddToScheme,
 	cachev1api20210301.AddToScheme,
 	cachev1api20210301storage.AddToScheme,
+	cdnv1api20200901.AddToScheme,
+	cdnv1api20200901storage.AddToScheme,
+	cognitiveservicesv1api20210430.AddToScheme,
+	cognitiveservicesv1api20210430storage.AddToScheme,
+	communicationv1api20200820.AddToScheme,
+	communicationv1api20200820storage.AddToScheme,
 	computev1api20200930.AddToScheme,
 	computev1api20200930storage.AddToScheme,
 	computev1api20201201.AddToScheme,
@@ -316,6 +436,10 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	containerservicev1api20210301storage.AddToScheme,
 	containerservicev1api20210501.AddToScheme,
 	containerservicev1api20210501storage.AddToScheme,
+	datafactoryv1api20180601.AddToScheme,
+	datafactoryv1api20180601storage.AddToScheme,
+	dataprotectionv1api20210101.AddToScheme,
+	dataprotectionv1api20210101storage.AddToScheme,
 	dbformariadbv1api20180601.AddToScheme,
 	dbformariadbv1api20180601storage.AddToScheme,
 	dbformysqlv1api20210501preview.AddToScheme,
@@ -338,12 +462,34 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	eventhubv1api20170401storage.AddToScheme,
 	eventhubv1api20210101preview.AddToScheme,
 	eventhubv1api20210101previewstorage.AddToScheme,
+	insightsv1api20150401.AddToScheme,
+	insightsv1api20150401storage.AddToScheme,
+	insightsv1api20150501.AddToScheme,
+	insightsv1api20150501storage.AddToScheme,
+	insightsv1api20171001.AddToScheme,
+	insightsv1api20171001storage.AddToScheme,
+	insightsv1api20180301.AddToScheme,
+	insightsv1api20180301storage.AddToScheme,
+	insightsv1api20180416.AddToScheme,
+	insightsv1api20180416storage.AddToScheme,
+	insightsv1api20190601.AddToScheme,
+	insightsv1api20190601storage.AddToScheme,
+	insightsv1api20200202.AddToScheme,
+	insightsv1api20200202storage.AddToScheme,
+	insightsv1api20210308.AddToScheme,
+	insightsv1api20210308storage.AddToScheme,
+	insightsv1api20210401.AddToScheme,
+	insightsv1api20210401storage.AddToScheme,
 	keyvaultv1api20190901.AddToScheme,
 	keyvaultv1api20190901storage.AddToScheme,
 	keyvaultv1api20210401preview.AddToScheme,
 	keyvaultv1api20210401previewstorage.AddToScheme,
 	kubernetesconfigurationv1api20210501preview.AddToScheme,
 	kubernetesconfigurationv1api20210501previewstorage.AddToScheme,
+	kustov1api20210101.AddToScheme,
+	kustov1api20210101storage.AddToScheme,
+	machinelearningservicesv1api20210401.AddToScheme,
+	machinelearningservicesv1api20210401storage.AddToScheme,
 	managedidentityv1api20181130.AddToScheme,
 	managedidentityv1api20181130storage.AddToScheme,
 	networkfrontdoorv1api20201101.AddToScheme,
@@ -362,6 +508,10 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	networkv1api20210201storage.AddToScheme,
 	notificationhubsv1api20170401.AddToScheme,
 	notificationhubsv1api20170401storage.AddToScheme,
+	operationalinsightsv1api20210601.AddToScheme,
+	operationalinsightsv1api20210601storage.AddToScheme,
+	portalv1api20200901preview.AddToScheme,
+	portalv1api20200901previewstorage.AddToScheme,
 	redhatopenshiftv1api20200430.AddToScheme,
 	redhatopenshiftv1api20200430storage.AddToScheme,
 	resourcesv1api20200601.AddToScheme,
@@ -386,6 +536,10 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	storagev1api20210401storage.AddToScheme,
 	subscriptionv1api20200901.AddToScheme,
 	subscriptionv1api20200901storage.AddToScheme,
+	synapsev1api20210501.AddToScheme,
+	synapsev1api20210501storage.AddToScheme,
+	webv1api20210115.AddToScheme,
+	webv1api20210115storage.AddToScheme,
 }
 
 // AddToScheme adds every generated API version to s.

@@ -183,7 +183,7 @@ type VirtualMachineScaleSetsExtension_Spec struct {
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"compute.azure.com" kind:"VirtualMachineScaleSet"`
 
 	// ProtectedSettings: The extension can contain either protectedSettings or protectedSettingsFromKeyVault or no protected settings at all.
-	ProtectedSettings map[string]apiextv1.JSON `json:"protectedSettings,omitempty"`
+	ProtectedSettings *genruntime.SecretMapReference `json:"protectedSettings,omitempty"`
 
 	// ProvisionAfterExtensions: Collection of extension names after which this extension needs to be provisioned.
 	ProvisionAfterExtensions []string `json:"provisionAfterExtensions,omitempty"`
@@ -235,11 +235,13 @@ func (v *VirtualMachineScaleSetsExtension_Spec) ConvertToARM(resolved genruntime
 		if result.Properties == nil {
 			result.Properties = &arm.VirtualMachineScaleSetExtensionProperties{}
 		}
-		result.Properties.ProtectedSettings = make(map[string]apiextv1.JSON, len(v.ProtectedSettings))
-		for protectedSettingsKey, protectedSettingsItem := range v.ProtectedSettings {
-			protectedSettingsValue := protectedSettingsItem
-			result.Properties.ProtectedSettings[protectedSettingsKey] = protectedSettingsValue
+		var protectedSettingsValue map[string]string
+		protectedSettingsResolved, err := resolved.SecretMap("VirtualMachineScaleSetsExtension_Spec.protectedSettings", *v.ProtectedSettings)
+		if err != nil {
+			return nil, err
 		}
+		protectedSettingsValue = protectedSettingsResolved
+		result.Properties.ProtectedSettings = protectedSettingsValue
 	}
 	if v.ProvisionAfterExtensions != nil {
 		if result.Properties == nil {
@@ -326,15 +328,6 @@ func (v *VirtualMachineScaleSetsExtension_Spec) PopulateFromARM(owner genruntime
 		}
 	}
 	if typed.Properties != nil {
-		if typed.Properties.ProtectedSettings != nil {
-			v.ProtectedSettings = make(map[string]apiextv1.JSON, len(typed.Properties.ProtectedSettings))
-			for protectedSettingsKey, protectedSettingsItem := range typed.Properties.ProtectedSettings {
-				protectedSettingsValue := protectedSettingsItem
-				v.ProtectedSettings[protectedSettingsKey] = protectedSettingsValue
-			}
-		}
-	}
-	if typed.Properties != nil {
 		if typed.Properties.ProvisionAfterExtensions != nil {
 			for _, provisionAfterExtensionsItem := range typed.Properties.ProvisionAfterExtensions {
 				provisionAfterExtensionsValue := provisionAfterExtensionsItem
@@ -397,11 +390,8 @@ func (v *VirtualMachineScaleSetsExtension_Spec) AssignProperties_From_VirtualMac
 	}
 
 	if source.ProtectedSettings != nil {
-		protectedSettingsMap := make(map[string]apiextv1.JSON, len(source.ProtectedSettings))
-		for protectedSettingsKey, protectedSettingsValue := range source.ProtectedSettings {
-			protectedSettingsMap[protectedSettingsKey] = *protectedSettingsValue.DeepCopy()
-		}
-		v.ProtectedSettings = protectedSettingsMap
+		protectedSettingsValue := *source.ProtectedSettings.DeepCopy()
+		v.ProtectedSettings = &protectedSettingsValue
 	} else {
 		v.ProtectedSettings = nil
 	}
@@ -450,11 +440,8 @@ func (v *VirtualMachineScaleSetsExtension_Spec) AssignProperties_To_VirtualMachi
 	}
 
 	if v.ProtectedSettings != nil {
-		protectedSettingsMap := make(map[string]apiextv1.JSON, len(v.ProtectedSettings))
-		for protectedSettingsKey, protectedSettingsValue := range v.ProtectedSettings {
-			protectedSettingsMap[protectedSettingsKey] = *protectedSettingsValue.DeepCopy()
-		}
-		destination.ProtectedSettings = protectedSettingsMap
+		protectedSettingsValue := *v.ProtectedSettings.DeepCopy()
+		destination.ProtectedSettings = &protectedSettingsValue
 	} else {
 		destination.ProtectedSettings = nil
 	}
@@ -503,9 +490,6 @@ type VirtualMachineScaleSetsExtension_STATUS struct {
 
 	// PropertiesType: Specifies the type of the extension; an example is "CustomScriptExtension".
 	PropertiesType *string `json:"propertiesType,omitempty"`
-
-	// ProtectedSettings: The extension can contain either protectedSettings or protectedSettingsFromKeyVault or no protected settings at all.
-	ProtectedSettings map[string]apiextv1.JSON `json:"protectedSettings,omitempty"`
 
 	// ProvisionAfterExtensions: Collection of extension names after which this extension needs to be provisioned.
 	ProvisionAfterExtensions []string `json:"provisionAfterExtensions,omitempty"`
@@ -569,16 +553,6 @@ func (v *VirtualMachineScaleSetsExtension_STATUS) ConvertToARM(resolved genrunti
 		}
 		propertiesTypeValue := *v.PropertiesType
 		result.Properties.Type = &propertiesTypeValue
-	}
-	if v.ProtectedSettings != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VirtualMachineScaleSetExtensionProperties_STATUS{}
-		}
-		result.Properties.ProtectedSettings = make(map[string]apiextv1.JSON, len(v.ProtectedSettings))
-		for protectedSettingsKey, protectedSettingsItem := range v.ProtectedSettings {
-			protectedSettingsValue := protectedSettingsItem
-			result.Properties.ProtectedSettings[protectedSettingsKey] = protectedSettingsValue
-		}
 	}
 	if v.ProvisionAfterExtensions != nil {
 		if result.Properties == nil {
@@ -679,15 +653,6 @@ func (v *VirtualMachineScaleSetsExtension_STATUS) PopulateFromARM(owner genrunti
 		}
 	}
 	if typed.Properties != nil {
-		if typed.Properties.ProtectedSettings != nil {
-			v.ProtectedSettings = make(map[string]apiextv1.JSON, len(typed.Properties.ProtectedSettings))
-			for protectedSettingsKey, protectedSettingsItem := range typed.Properties.ProtectedSettings {
-				protectedSettingsValue := protectedSettingsItem
-				v.ProtectedSettings[protectedSettingsKey] = protectedSettingsValue
-			}
-		}
-	}
-	if typed.Properties != nil {
 		if typed.Properties.ProvisionAfterExtensions != nil {
 			for _, provisionAfterExtensionsItem := range typed.Properties.ProvisionAfterExtensions {
 				provisionAfterExtensionsValue := provisionAfterExtensionsItem
@@ -748,17 +713,6 @@ func (v *VirtualMachineScaleSetsExtension_STATUS) AssignProperties_From_VirtualM
 	v.Id = genruntime.ClonePointer(source.Id)
 	v.Name = genruntime.ClonePointer(source.Name)
 	v.PropertiesType = genruntime.ClonePointer(source.PropertiesType)
-
-	if source.ProtectedSettings != nil {
-		protectedSettingsMap := make(map[string]apiextv1.JSON, len(source.ProtectedSettings))
-		for protectedSettingsKey, protectedSettingsValue := range source.ProtectedSettings {
-			protectedSettingsMap[protectedSettingsKey] = *protectedSettingsValue.DeepCopy()
-		}
-		v.ProtectedSettings = protectedSettingsMap
-	} else {
-		v.ProtectedSettings = nil
-	}
-
 	v.ProvisionAfterExtensions = slices.Clone(source.ProvisionAfterExtensions)
 	v.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
 	v.Publisher = genruntime.ClonePointer(source.Publisher)
@@ -798,17 +752,6 @@ func (v *VirtualMachineScaleSetsExtension_STATUS) AssignProperties_To_VirtualMac
 	destination.Id = genruntime.ClonePointer(v.Id)
 	destination.Name = genruntime.ClonePointer(v.Name)
 	destination.PropertiesType = genruntime.ClonePointer(v.PropertiesType)
-
-	if v.ProtectedSettings != nil {
-		protectedSettingsMap := make(map[string]apiextv1.JSON, len(v.ProtectedSettings))
-		for protectedSettingsKey, protectedSettingsValue := range v.ProtectedSettings {
-			protectedSettingsMap[protectedSettingsKey] = *protectedSettingsValue.DeepCopy()
-		}
-		destination.ProtectedSettings = protectedSettingsMap
-	} else {
-		destination.ProtectedSettings = nil
-	}
-
 	destination.ProvisionAfterExtensions = slices.Clone(v.ProvisionAfterExtensions)
 	destination.ProvisioningState = genruntime.ClonePointer(v.ProvisioningState)
 	destination.Publisher = genruntime.ClonePointer(v.Publisher)

@@ -190,7 +190,7 @@ type VirtualMachinesExtension_Spec struct {
 	Owner *genruntime.KnownResourceReference `json:"owner,omitempty" group:"compute.azure.com" kind:"VirtualMachine"`
 
 	// ProtectedSettings: The extension can contain either protectedSettings or protectedSettingsFromKeyVault or no protected settings at all.
-	ProtectedSettings map[string]apiextv1.JSON `json:"protectedSettings,omitempty"`
+	ProtectedSettings *genruntime.SecretMapReference `json:"protectedSettings,omitempty"`
 
 	// Publisher: The name of the extension handler publisher.
 	Publisher *string `json:"publisher,omitempty"`
@@ -258,11 +258,13 @@ func (v *VirtualMachinesExtension_Spec) ConvertToARM(resolved genruntime.Convert
 		if result.Properties == nil {
 			result.Properties = &arm.VirtualMachineExtensionProperties{}
 		}
-		result.Properties.ProtectedSettings = make(map[string]apiextv1.JSON, len(v.ProtectedSettings))
-		for protectedSettingsKey, protectedSettingsItem := range v.ProtectedSettings {
-			protectedSettingsValue := protectedSettingsItem
-			result.Properties.ProtectedSettings[protectedSettingsKey] = protectedSettingsValue
+		var protectedSettingsValue map[string]string
+		protectedSettingsResolved, err := resolved.SecretMap("VirtualMachinesExtension_Spec.protectedSettings", *v.ProtectedSettings)
+		if err != nil {
+			return nil, err
 		}
+		protectedSettingsValue = protectedSettingsResolved
+		result.Properties.ProtectedSettings = protectedSettingsValue
 	}
 	if v.Publisher != nil {
 		if result.Properties == nil {
@@ -359,15 +361,6 @@ func (v *VirtualMachinesExtension_Spec) PopulateFromARM(owner genruntime.Arbitra
 		v.Location = &locationValue
 	}
 	if typed.Properties != nil {
-		if typed.Properties.ProtectedSettings != nil {
-			v.ProtectedSettings = make(map[string]apiextv1.JSON, len(typed.Properties.ProtectedSettings))
-			for protectedSettingsKey, protectedSettingsItem := range typed.Properties.ProtectedSettings {
-				protectedSettingsValue := protectedSettingsItem
-				v.ProtectedSettings[protectedSettingsKey] = protectedSettingsValue
-			}
-		}
-	}
-	if typed.Properties != nil {
 		if typed.Properties.Publisher != nil {
 			publisherValue := *typed.Properties.Publisher
 			v.Publisher = &publisherValue
@@ -441,11 +434,8 @@ func (v *VirtualMachinesExtension_Spec) AssignProperties_From_VirtualMachinesExt
 	}
 
 	if source.ProtectedSettings != nil {
-		protectedSettingsMap := make(map[string]apiextv1.JSON, len(source.ProtectedSettings))
-		for protectedSettingsKey, protectedSettingsValue := range source.ProtectedSettings {
-			protectedSettingsMap[protectedSettingsKey] = *protectedSettingsValue.DeepCopy()
-		}
-		v.ProtectedSettings = protectedSettingsMap
+		protectedSettingsValue := *source.ProtectedSettings.DeepCopy()
+		v.ProtectedSettings = &protectedSettingsValue
 	} else {
 		v.ProtectedSettings = nil
 	}
@@ -506,11 +496,8 @@ func (v *VirtualMachinesExtension_Spec) AssignProperties_To_VirtualMachinesExten
 	}
 
 	if v.ProtectedSettings != nil {
-		protectedSettingsMap := make(map[string]apiextv1.JSON, len(v.ProtectedSettings))
-		for protectedSettingsKey, protectedSettingsValue := range v.ProtectedSettings {
-			protectedSettingsMap[protectedSettingsKey] = *protectedSettingsValue.DeepCopy()
-		}
-		destination.ProtectedSettings = protectedSettingsMap
+		protectedSettingsValue := *v.ProtectedSettings.DeepCopy()
+		destination.ProtectedSettings = &protectedSettingsValue
 	} else {
 		destination.ProtectedSettings = nil
 	}
@@ -565,9 +552,6 @@ type VirtualMachinesExtension_STATUS struct {
 
 	// PropertiesType: Specifies the type of the extension; an example is "CustomScriptExtension".
 	PropertiesType *string `json:"propertiesType,omitempty"`
-
-	// ProtectedSettings: The extension can contain either protectedSettings or protectedSettingsFromKeyVault or no protected settings at all.
-	ProtectedSettings map[string]apiextv1.JSON `json:"protectedSettings,omitempty"`
 
 	// ProvisioningState: The provisioning state, which only appears in the response.
 	ProvisioningState *string `json:"provisioningState,omitempty"`
@@ -647,16 +631,6 @@ func (v *VirtualMachinesExtension_STATUS) ConvertToARM(resolved genruntime.Conve
 		}
 		propertiesTypeValue := *v.PropertiesType
 		result.Properties.Type = &propertiesTypeValue
-	}
-	if v.ProtectedSettings != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.VirtualMachineExtensionProperties_STATUS{}
-		}
-		result.Properties.ProtectedSettings = make(map[string]apiextv1.JSON, len(v.ProtectedSettings))
-		for protectedSettingsKey, protectedSettingsItem := range v.ProtectedSettings {
-			protectedSettingsValue := protectedSettingsItem
-			result.Properties.ProtectedSettings[protectedSettingsKey] = protectedSettingsValue
-		}
 	}
 	if v.ProvisioningState != nil {
 		if result.Properties == nil {
@@ -767,15 +741,6 @@ func (v *VirtualMachinesExtension_STATUS) PopulateFromARM(owner genruntime.Arbit
 		}
 	}
 	if typed.Properties != nil {
-		if typed.Properties.ProtectedSettings != nil {
-			v.ProtectedSettings = make(map[string]apiextv1.JSON, len(typed.Properties.ProtectedSettings))
-			for protectedSettingsKey, protectedSettingsItem := range typed.Properties.ProtectedSettings {
-				protectedSettingsValue := protectedSettingsItem
-				v.ProtectedSettings[protectedSettingsKey] = protectedSettingsValue
-			}
-		}
-	}
-	if typed.Properties != nil {
 		if typed.Properties.ProvisioningState != nil {
 			provisioningStateValue := *typed.Properties.ProvisioningState
 			v.ProvisioningState = &provisioningStateValue
@@ -847,17 +812,6 @@ func (v *VirtualMachinesExtension_STATUS) AssignProperties_From_VirtualMachinesE
 	v.Location = genruntime.ClonePointer(source.Location)
 	v.Name = genruntime.ClonePointer(source.Name)
 	v.PropertiesType = genruntime.ClonePointer(source.PropertiesType)
-
-	if source.ProtectedSettings != nil {
-		protectedSettingsMap := make(map[string]apiextv1.JSON, len(source.ProtectedSettings))
-		for protectedSettingsKey, protectedSettingsValue := range source.ProtectedSettings {
-			protectedSettingsMap[protectedSettingsKey] = *protectedSettingsValue.DeepCopy()
-		}
-		v.ProtectedSettings = protectedSettingsMap
-	} else {
-		v.ProtectedSettings = nil
-	}
-
 	v.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
 	v.Publisher = genruntime.ClonePointer(source.Publisher)
 
@@ -909,17 +863,6 @@ func (v *VirtualMachinesExtension_STATUS) AssignProperties_To_VirtualMachinesExt
 	destination.Location = genruntime.ClonePointer(v.Location)
 	destination.Name = genruntime.ClonePointer(v.Name)
 	destination.PropertiesType = genruntime.ClonePointer(v.PropertiesType)
-
-	if v.ProtectedSettings != nil {
-		protectedSettingsMap := make(map[string]apiextv1.JSON, len(v.ProtectedSettings))
-		for protectedSettingsKey, protectedSettingsValue := range v.ProtectedSettings {
-			protectedSettingsMap[protectedSettingsKey] = *protectedSettingsValue.DeepCopy()
-		}
-		destination.ProtectedSettings = protectedSettingsMap
-	} else {
-		destination.ProtectedSettings = nil
-	}
-
 	destination.ProvisioningState = genruntime.ClonePointer(v.ProvisioningState)
 	destination.Publisher = genruntime.ClonePointer(v.Publisher)
 
@@ -1072,6 +1015,135 @@ func (i *InstanceViewStatus) AssignProperties_To_InstanceViewStatus(destination 
 	return nil
 }
 
+// InstanceViewStatus_STATUS: Instance view status.
+type InstanceViewStatus_STATUS struct {
+	// Code: The status code.
+	Code *string `json:"code,omitempty"`
+
+	// DisplayStatus: The short localizable label for the status.
+	DisplayStatus *string `json:"displayStatus,omitempty"`
+
+	// Level: The level code.
+	Level *StatusLevelTypes_STATUS `json:"level,omitempty"`
+
+	// Message: The detailed status message, including for alerts and error messages.
+	Message *string `json:"message,omitempty"`
+
+	// Time: The time of the status.
+	Time *string `json:"time,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &InstanceViewStatus_STATUS{}
+
+// ConvertToARM returns the InstanceViewStatus_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (i *InstanceViewStatus_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if i == nil {
+		return nil, nil
+	}
+	result := &arm.InstanceViewStatus_STATUS{}
+	if i.Code != nil {
+		codeValue := *i.Code
+		result.Code = &codeValue
+	}
+	if i.DisplayStatus != nil {
+		displayStatusValue := *i.DisplayStatus
+		result.DisplayStatus = &displayStatusValue
+	}
+	if i.Level != nil {
+		levelValue := string(*i.Level)
+		result.Level = &levelValue
+	}
+	if i.Message != nil {
+		messageValue := *i.Message
+		result.Message = &messageValue
+	}
+	if i.Time != nil {
+		timeValue := *i.Time
+		result.Time = &timeValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty InstanceViewStatus_STATUS of the arm package, to decode an ARM response into.
+func (i *InstanceViewStatus_STATUS) NewEmptyARMValue() any {
+	return &arm.InstanceViewStatus_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.InstanceViewStatus_STATUS (or a pointer to one), as Azure returned it.
+func (i *InstanceViewStatus_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.InstanceViewStatus_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.InstanceViewStatus_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for InstanceViewStatus_STATUS, want arm.InstanceViewStatus_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Code != nil {
+		codeValue := *typed.Code
+		i.Code = &codeValue
+	}
+	if typed.DisplayStatus != nil {
+		displayStatusValue := *typed.DisplayStatus
+		i.DisplayStatus = &displayStatusValue
+	}
+	if typed.Level != nil {
+		levelValue := genruntime.ToEnum(*typed.Level, statusLevelTypes_STATUS_Values)
+		i.Level = &levelValue
+	}
+	if typed.Message != nil {
+		messageValue := *typed.Message
+		i.Message = &messageValue
+	}
+	if typed.Time != nil {
+		timeValue := *typed.Time
+		i.Time = &timeValue
+	}
+	return nil
+}
+
+// AssignProperties_From_InstanceViewStatus_STATUS populates the receiver from source, a compute/v1api20201201/storage.InstanceViewStatus_STATUS.
+func (i *InstanceViewStatus_STATUS) AssignProperties_From_InstanceViewStatus_STATUS(source *storage.InstanceViewStatus_STATUS) error {
+	i.Code = genruntime.ClonePointer(source.Code)
+	i.DisplayStatus = genruntime.ClonePointer(source.DisplayStatus)
+
+	if source.Level != nil {
+		levelValue := StatusLevelTypes_STATUS(*source.Level)
+		i.Level = &levelValue
+	} else {
+		i.Level = nil
+	}
+
+	i.Message = genruntime.ClonePointer(source.Message)
+	i.Time = genruntime.ClonePointer(source.Time)
+
+	return nil
+}
+
+// AssignProperties_To_InstanceViewStatus_STATUS populates destination, a compute/v1api20201201/storage.InstanceViewStatus_STATUS, from the receiver.
+func (i *InstanceViewStatus_STATUS) AssignProperties_To_InstanceViewStatus_STATUS(destination *storage.InstanceViewStatus_STATUS) error {
+	destination.Code = genruntime.ClonePointer(i.Code)
+	destination.DisplayStatus = genruntime.ClonePointer(i.DisplayStatus)
+
+	if i.Level != nil {
+		levelValue := string(*i.Level)
+		destination.Level = &levelValue
+	} else {
+		destination.Level = nil
+	}
+
+	destination.Message = genruntime.ClonePointer(i.Message)
+	destination.Time = genruntime.ClonePointer(i.Time)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
 // StatusLevelTypes: The level code.
 // +kubebuilder:validation:Enum={"Info","Warning","Error"}
 type StatusLevelTypes string
@@ -1092,6 +1164,22 @@ var statusLevelTypes_Values = []StatusLevelTypes{
 // EnumValues returns the values of StatusLevelTypes the CRD accepts.
 func (StatusLevelTypes) EnumValues() []string {
 	return genruntime.EnumStrings(statusLevelTypes_Values)
+}
+
+// StatusLevelTypes_STATUS: The level code.
+type StatusLevelTypes_STATUS string
+
+const (
+	StatusLevelTypes_STATUS_Info    = StatusLevelTypes_STATUS("Info")
+	StatusLevelTypes_STATUS_Warning = StatusLevelTypes_STATUS("Warning")
+	StatusLevelTypes_STATUS_Error   = StatusLevelTypes_STATUS("Error")
+)
+
+// statusLevelTypes_STATUS_Values are the values of StatusLevelTypes_STATUS.
+var statusLevelTypes_STATUS_Values = []StatusLevelTypes_STATUS{
+	StatusLevelTypes_STATUS_Info,
+	StatusLevelTypes_STATUS_Warning,
+	StatusLevelTypes_STATUS_Error,
 }
 
 // VirtualMachineExtensionInstanceView: The instance view of a virtual machine extension.
@@ -1264,6 +1352,193 @@ func (v *VirtualMachineExtensionInstanceView) AssignProperties_To_VirtualMachine
 		substatusesList := make([]storage.InstanceViewStatus, len(v.Substatuses))
 		for substatusesIndex := range v.Substatuses {
 			if err := v.Substatuses[substatusesIndex].AssignProperties_To_InstanceViewStatus(&substatusesList[substatusesIndex]); err != nil {
+				return fmt.Errorf("converting Substatuses: %w", err)
+			}
+		}
+		destination.Substatuses = substatusesList
+	} else {
+		destination.Substatuses = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(v.Type)
+	destination.TypeHandlerVersion = genruntime.ClonePointer(v.TypeHandlerVersion)
+
+	// The source has no property bag, and every property found a field.
+	destination.PropertyBag = nil
+
+	return nil
+}
+
+// VirtualMachineExtensionInstanceView_STATUS: The instance view of a virtual machine extension.
+type VirtualMachineExtensionInstanceView_STATUS struct {
+	// Name: The virtual machine extension name.
+	Name *string `json:"name,omitempty"`
+
+	// Statuses: The resource status information.
+	Statuses []InstanceViewStatus_STATUS `json:"statuses,omitempty"`
+
+	// Substatuses: The resource status information.
+	Substatuses []InstanceViewStatus_STATUS `json:"substatuses,omitempty"`
+
+	// Type: Specifies the type of the extension; an example is "CustomScriptExtension".
+	Type *string `json:"type,omitempty"`
+
+	// TypeHandlerVersion: Specifies the version of the script handler.
+	TypeHandlerVersion *string `json:"typeHandlerVersion,omitempty"`
+}
+
+var _ genruntime.ARMTransformer = &VirtualMachineExtensionInstanceView_STATUS{}
+
+// ConvertToARM returns the VirtualMachineExtensionInstanceView_STATUS of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
+func (v *VirtualMachineExtensionInstanceView_STATUS) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
+	if v == nil {
+		return nil, nil
+	}
+	result := &arm.VirtualMachineExtensionInstanceView_STATUS{}
+	if v.Name != nil {
+		nameValue := *v.Name
+		result.Name = &nameValue
+	}
+	if v.Statuses != nil {
+		result.Statuses = make([]arm.InstanceViewStatus_STATUS, 0, len(v.Statuses))
+		for _, statusesItem := range v.Statuses {
+			var statusesValue arm.InstanceViewStatus_STATUS
+			statusesARM, err := statusesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			statusesValue = *statusesARM.(*arm.InstanceViewStatus_STATUS)
+			result.Statuses = append(result.Statuses, statusesValue)
+		}
+	}
+	if v.Substatuses != nil {
+		result.Substatuses = make([]arm.InstanceViewStatus_STATUS, 0, len(v.Substatuses))
+		for _, substatusesItem := range v.Substatuses {
+			var substatusesValue arm.InstanceViewStatus_STATUS
+			substatusesARM, err := substatusesItem.ConvertToARM(resolved)
+			if err != nil {
+				return nil, err
+			}
+			substatusesValue = *substatusesARM.(*arm.InstanceViewStatus_STATUS)
+			result.Substatuses = append(result.Substatuses, substatusesValue)
+		}
+	}
+	if v.Type != nil {
+		typeValue := *v.Type
+		result.Type = &typeValue
+	}
+	if v.TypeHandlerVersion != nil {
+		typeHandlerVersionValue := *v.TypeHandlerVersion
+		result.TypeHandlerVersion = &typeHandlerVersionValue
+	}
+	return result, nil
+}
+
+// NewEmptyARMValue returns an empty VirtualMachineExtensionInstanceView_STATUS of the arm package, to decode an ARM response into.
+func (v *VirtualMachineExtensionInstanceView_STATUS) NewEmptyARMValue() any {
+	return &arm.VirtualMachineExtensionInstanceView_STATUS{}
+}
+
+// PopulateFromARM fills the receiver from an arm.VirtualMachineExtensionInstanceView_STATUS (or a pointer to one), as Azure returned it.
+func (v *VirtualMachineExtensionInstanceView_STATUS) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
+	typed, ok := armInput.(arm.VirtualMachineExtensionInstanceView_STATUS)
+	if !ok {
+		pointer, ok := armInput.(*arm.VirtualMachineExtensionInstanceView_STATUS)
+		if !ok {
+			return fmt.Errorf("unexpected type %T for VirtualMachineExtensionInstanceView_STATUS, want arm.VirtualMachineExtensionInstanceView_STATUS", armInput)
+		}
+		if pointer == nil {
+			return nil
+		}
+		typed = *pointer
+	}
+	if typed.Name != nil {
+		nameValue := *typed.Name
+		v.Name = &nameValue
+	}
+	if typed.Statuses != nil {
+		for _, statusesItem := range typed.Statuses {
+			var statusesValue InstanceViewStatus_STATUS
+			if err := statusesValue.PopulateFromARM(owner, statusesItem); err != nil {
+				return err
+			}
+			v.Statuses = append(v.Statuses, statusesValue)
+		}
+	}
+	if typed.Substatuses != nil {
+		for _, substatusesItem := range typed.Substatuses {
+			var substatusesValue InstanceViewStatus_STATUS
+			if err := substatusesValue.PopulateFromARM(owner, substatusesItem); err != nil {
+				return err
+			}
+			v.Substatuses = append(v.Substatuses, substatusesValue)
+		}
+	}
+	if typed.Type != nil {
+		typeValue := *typed.Type
+		v.Type = &typeValue
+	}
+	if typed.TypeHandlerVersion != nil {
+		typeHandlerVersionValue := *typed.TypeHandlerVersion
+		v.TypeHandlerVersion = &typeHandlerVersionValue
+	}
+	return nil
+}
+
+// AssignProperties_From_VirtualMachineExtensionInstanceView_STATUS populates the receiver from source, a compute/v1api20201201/storage.VirtualMachineExtensionInstanceView_STATUS.
+func (v *VirtualMachineExtensionInstanceView_STATUS) AssignProperties_From_VirtualMachineExtensionInstanceView_STATUS(source *storage.VirtualMachineExtensionInstanceView_STATUS) error {
+	v.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Statuses != nil {
+		statusesList := make([]InstanceViewStatus_STATUS, len(source.Statuses))
+		for statusesIndex := range source.Statuses {
+			if err := statusesList[statusesIndex].AssignProperties_From_InstanceViewStatus_STATUS(&source.Statuses[statusesIndex]); err != nil {
+				return fmt.Errorf("converting Statuses: %w", err)
+			}
+		}
+		v.Statuses = statusesList
+	} else {
+		v.Statuses = nil
+	}
+
+	if source.Substatuses != nil {
+		substatusesList := make([]InstanceViewStatus_STATUS, len(source.Substatuses))
+		for substatusesIndex := range source.Substatuses {
+			if err := substatusesList[substatusesIndex].AssignProperties_From_InstanceViewStatus_STATUS(&source.Substatuses[substatusesIndex]); err != nil {
+				return fmt.Errorf("converting Substatuses: %w", err)
+			}
+		}
+		v.Substatuses = substatusesList
+	} else {
+		v.Substatuses = nil
+	}
+
+	v.Type = genruntime.ClonePointer(source.Type)
+	v.TypeHandlerVersion = genruntime.ClonePointer(source.TypeHandlerVersion)
+
+	return nil
+}
+
+// AssignProperties_To_VirtualMachineExtensionInstanceView_STATUS populates destination, a compute/v1api20201201/storage.VirtualMachineExtensionInstanceView_STATUS, from the receiver.
+func (v *VirtualMachineExtensionInstanceView_STATUS) AssignProperties_To_VirtualMachineExtensionInstanceView_STATUS(destination *storage.VirtualMachineExtensionInstanceView_STATUS) error {
+	destination.Name = genruntime.ClonePointer(v.Name)
+
+	if v.Statuses != nil {
+		statusesList := make([]storage.InstanceViewStatus_STATUS, len(v.Statuses))
+		for statusesIndex := range v.Statuses {
+			if err := v.Statuses[statusesIndex].AssignProperties_To_InstanceViewStatus_STATUS(&statusesList[statusesIndex]); err != nil {
+				return fmt.Errorf("converting Statuses: %w", err)
+			}
+		}
+		destination.Statuses = statusesList
+	} else {
+		destination.Statuses = nil
+	}
+
+	if v.Substatuses != nil {
+		substatusesList := make([]storage.InstanceViewStatus_STATUS, len(v.Substatuses))
+		for substatusesIndex := range v.Substatuses {
+			if err := v.Substatuses[substatusesIndex].AssignProperties_To_InstanceViewStatus_STATUS(&substatusesList[substatusesIndex]); err != nil {
 				return fmt.Errorf("converting Substatuses: %w", err)
 			}
 		}

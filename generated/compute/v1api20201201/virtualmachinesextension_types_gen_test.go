@@ -27,7 +27,7 @@ func GenerateVirtualMachinesExtension_Spec(t *rapid.T) VirtualMachinesExtension_
 		Location:                gentest.Optional(gentest.String)(t),
 		OperatorSpec:            gentest.Optional(GenerateVirtualMachinesExtensionOperatorSpec)(t),
 		Owner:                   gentest.Optional(gentest.KnownResourceReference)(t),
-		ProtectedSettings:       gentest.MapOf(gentest.JSON)(t),
+		ProtectedSettings:       gentest.Optional(gentest.SecretMapReference)(t),
 		Publisher:               gentest.Optional(gentest.String)(t),
 		Settings:                gentest.MapOf(gentest.JSON)(t),
 		Tags:                    gentest.MapOf(gentest.String)(t),
@@ -48,7 +48,6 @@ func GenerateVirtualMachinesExtension_STATUS(t *rapid.T) VirtualMachinesExtensio
 		Location:                gentest.Optional(gentest.String)(t),
 		Name:                    gentest.Optional(gentest.String)(t),
 		PropertiesType:          gentest.Optional(gentest.String)(t),
-		ProtectedSettings:       gentest.MapOf(gentest.JSON)(t),
 		ProvisioningState:       gentest.Optional(gentest.String)(t),
 		Publisher:               gentest.Optional(gentest.String)(t),
 		Settings:                gentest.MapOf(gentest.JSON)(t),
@@ -69,9 +68,25 @@ func GenerateInstanceViewStatus(t *rapid.T) InstanceViewStatus {
 	}
 }
 
+// GenerateInstanceViewStatus_STATUS draws a random InstanceViewStatus_STATUS for property-based tests.
+func GenerateInstanceViewStatus_STATUS(t *rapid.T) InstanceViewStatus_STATUS {
+	return InstanceViewStatus_STATUS{
+		Code:          gentest.Optional(gentest.String)(t),
+		DisplayStatus: gentest.Optional(gentest.String)(t),
+		Level:         gentest.Optional(GenerateStatusLevelTypes_STATUS)(t),
+		Message:       gentest.Optional(gentest.String)(t),
+		Time:          gentest.Optional(gentest.String)(t),
+	}
+}
+
 // GenerateStatusLevelTypes draws a random StatusLevelTypes for property-based tests.
 func GenerateStatusLevelTypes(t *rapid.T) StatusLevelTypes {
 	return gentest.OneOf(StatusLevelTypes_Info, StatusLevelTypes_Warning, StatusLevelTypes_Error)(t)
+}
+
+// GenerateStatusLevelTypes_STATUS draws a random StatusLevelTypes_STATUS for property-based tests.
+func GenerateStatusLevelTypes_STATUS(t *rapid.T) StatusLevelTypes_STATUS {
+	return gentest.OneOf(StatusLevelTypes_STATUS_Info, StatusLevelTypes_STATUS_Warning, StatusLevelTypes_STATUS_Error)(t)
 }
 
 // GenerateVirtualMachineExtensionInstanceView draws a random VirtualMachineExtensionInstanceView for property-based tests.
@@ -80,6 +95,17 @@ func GenerateVirtualMachineExtensionInstanceView(t *rapid.T) VirtualMachineExten
 		Name:               gentest.Optional(gentest.String)(t),
 		Statuses:           gentest.SliceOf(GenerateInstanceViewStatus)(t),
 		Substatuses:        gentest.SliceOf(GenerateInstanceViewStatus)(t),
+		Type:               gentest.Optional(gentest.String)(t),
+		TypeHandlerVersion: gentest.Optional(gentest.String)(t),
+	}
+}
+
+// GenerateVirtualMachineExtensionInstanceView_STATUS draws a random VirtualMachineExtensionInstanceView_STATUS for property-based tests.
+func GenerateVirtualMachineExtensionInstanceView_STATUS(t *rapid.T) VirtualMachineExtensionInstanceView_STATUS {
+	return VirtualMachineExtensionInstanceView_STATUS{
+		Name:               gentest.Optional(gentest.String)(t),
+		Statuses:           gentest.SliceOf(GenerateInstanceViewStatus_STATUS)(t),
+		Substatuses:        gentest.SliceOf(GenerateInstanceViewStatus_STATUS)(t),
 		Type:               gentest.Optional(gentest.String)(t),
 		TypeHandlerVersion: gentest.Optional(gentest.String)(t),
 	}
@@ -148,6 +174,16 @@ func Test_InstanceViewStatus_AssignProperties_To_InstanceViewStatus_RoundTrip(t 
 	gentest.RunRoundTrip[InstanceViewStatus, storage.InstanceViewStatus](t, GenerateInstanceViewStatus, (*InstanceViewStatus).AssignProperties_To_InstanceViewStatus, (*InstanceViewStatus).AssignProperties_From_InstanceViewStatus)
 }
 
+// Test_InstanceViewStatus_STATUS_JSONRoundTrip checks that JSON keeps every value of InstanceViewStatus_STATUS.
+func Test_InstanceViewStatus_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateInstanceViewStatus_STATUS)
+}
+
+// Test_InstanceViewStatus_STATUS_AssignProperties_To_InstanceViewStatus_STATUS_RoundTrip checks that converting a InstanceViewStatus_STATUS to compute/v1api20201201/storage.InstanceViewStatus_STATUS and back loses nothing.
+func Test_InstanceViewStatus_STATUS_AssignProperties_To_InstanceViewStatus_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[InstanceViewStatus_STATUS, storage.InstanceViewStatus_STATUS](t, GenerateInstanceViewStatus_STATUS, (*InstanceViewStatus_STATUS).AssignProperties_To_InstanceViewStatus_STATUS, (*InstanceViewStatus_STATUS).AssignProperties_From_InstanceViewStatus_STATUS)
+}
+
 // Test_VirtualMachineExtensionInstanceView_JSONRoundTrip checks that JSON keeps every value of VirtualMachineExtensionInstanceView.
 func Test_VirtualMachineExtensionInstanceView_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, GenerateVirtualMachineExtensionInstanceView)
@@ -156,6 +192,16 @@ func Test_VirtualMachineExtensionInstanceView_JSONRoundTrip(t *testing.T) {
 // Test_VirtualMachineExtensionInstanceView_AssignProperties_To_VirtualMachineExtensionInstanceView_RoundTrip checks that converting a VirtualMachineExtensionInstanceView to compute/v1api20201201/storage.VirtualMachineExtensionInstanceView and back loses nothing.
 func Test_VirtualMachineExtensionInstanceView_AssignProperties_To_VirtualMachineExtensionInstanceView_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[VirtualMachineExtensionInstanceView, storage.VirtualMachineExtensionInstanceView](t, GenerateVirtualMachineExtensionInstanceView, (*VirtualMachineExtensionInstanceView).AssignProperties_To_VirtualMachineExtensionInstanceView, (*VirtualMachineExtensionInstanceView).AssignProperties_From_VirtualMachineExtensionInstanceView)
+}
+
+// Test_VirtualMachineExtensionInstanceView_STATUS_JSONRoundTrip checks that JSON keeps every value of VirtualMachineExtensionInstanceView_STATUS.
+func Test_VirtualMachineExtensionInstanceView_STATUS_JSONRoundTrip(t *testing.T) {
+	gentest.RunJSONRoundTrip(t, GenerateVirtualMachineExtensionInstanceView_STATUS)
+}
+
+// Test_VirtualMachineExtensionInstanceView_STATUS_AssignProperties_To_VirtualMachineExtensionInstanceView_STATUS_RoundTrip checks that converting a VirtualMachineExtensionInstanceView_STATUS to compute/v1api20201201/storage.VirtualMachineExtensionInstanceView_STATUS and back loses nothing.
+func Test_VirtualMachineExtensionInstanceView_STATUS_AssignProperties_To_VirtualMachineExtensionInstanceView_STATUS_RoundTrip(t *testing.T) {
+	gentest.RunRoundTrip[VirtualMachineExtensionInstanceView_STATUS, storage.VirtualMachineExtensionInstanceView_STATUS](t, GenerateVirtualMachineExtensionInstanceView_STATUS, (*VirtualMachineExtensionInstanceView_STATUS).AssignProperties_To_VirtualMachineExtensionInstanceView_STATUS, (*VirtualMachineExtensionInstanceView_STATUS).AssignProperties_From_VirtualMachineExtensionInstanceView_STATUS)
 }
 
 // Test_VirtualMachinesExtensionOperatorSpec_JSONRoundTrip checks that JSON keeps every value of VirtualMachinesExtensionOperatorSpec.

@@ -23,7 +23,7 @@ type VirtualMachineScaleSetExtensionProperties struct {
 	AutoUpgradeMinorVersion  *bool                    `json:"autoUpgradeMinorVersion,omitempty"`
 	EnableAutomaticUpgrade   *bool                    `json:"enableAutomaticUpgrade,omitempty"`
 	ForceUpdateTag           *string                  `json:"forceUpdateTag,omitempty"`
-	ProtectedSettings        map[string]apiextv1.JSON `json:"protectedSettings,omitempty"`
+	ProtectedSettings        map[string]string        `json:"protectedSettings,omitempty"`
 	ProvisionAfterExtensions []string                 `json:"provisionAfterExtensions,omitempty"`
 	Publisher                *string                  `json:"publisher,omitempty"`
 	Settings                 map[string]apiextv1.JSON `json:"settings,omitempty"`
@@ -36,7 +36,6 @@ type VirtualMachineScaleSetExtensionProperties_STATUS struct {
 	AutoUpgradeMinorVersion  *bool                    `json:"autoUpgradeMinorVersion,omitempty"`
 	EnableAutomaticUpgrade   *bool                    `json:"enableAutomaticUpgrade,omitempty"`
 	ForceUpdateTag           *string                  `json:"forceUpdateTag,omitempty"`
-	ProtectedSettings        map[string]apiextv1.JSON `json:"protectedSettings,omitempty"`
 	ProvisionAfterExtensions []string                 `json:"provisionAfterExtensions,omitempty"`
 	ProvisioningState        *string                  `json:"provisioningState,omitempty"`
 	Publisher                *string                  `json:"publisher,omitempty"`

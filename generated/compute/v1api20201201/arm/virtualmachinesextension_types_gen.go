@@ -31,6 +31,15 @@ type InstanceViewStatus struct {
 	Time          *string `json:"time,omitempty"`
 }
 
+// InstanceViewStatus_STATUS is the wire shape of InstanceViewStatus_STATUS.
+type InstanceViewStatus_STATUS struct {
+	Code          *string `json:"code,omitempty"`
+	DisplayStatus *string `json:"displayStatus,omitempty"`
+	Level         *string `json:"level,omitempty"`
+	Message       *string `json:"message,omitempty"`
+	Time          *string `json:"time,omitempty"`
+}
+
 // VirtualMachineExtensionInstanceView is the wire shape of VirtualMachineExtensionInstanceView.
 type VirtualMachineExtensionInstanceView struct {
 	Name               *string              `json:"name,omitempty"`
@@ -40,13 +49,22 @@ type VirtualMachineExtensionInstanceView struct {
 	TypeHandlerVersion *string              `json:"typeHandlerVersion,omitempty"`
 }
 
+// VirtualMachineExtensionInstanceView_STATUS is the wire shape of VirtualMachineExtensionInstanceView_STATUS.
+type VirtualMachineExtensionInstanceView_STATUS struct {
+	Name               *string                     `json:"name,omitempty"`
+	Statuses           []InstanceViewStatus_STATUS `json:"statuses,omitempty"`
+	Substatuses        []InstanceViewStatus_STATUS `json:"substatuses,omitempty"`
+	Type               *string                     `json:"type,omitempty"`
+	TypeHandlerVersion *string                     `json:"typeHandlerVersion,omitempty"`
+}
+
 // VirtualMachineExtensionProperties is the wire shape of VirtualMachineExtensionProperties.
 type VirtualMachineExtensionProperties struct {
 	AutoUpgradeMinorVersion *bool                                `json:"autoUpgradeMinorVersion,omitempty"`
 	EnableAutomaticUpgrade  *bool                                `json:"enableAutomaticUpgrade,omitempty"`
 	ForceUpdateTag          *string                              `json:"forceUpdateTag,omitempty"`
 	InstanceView            *VirtualMachineExtensionInstanceView `json:"instanceView,omitempty"`
-	ProtectedSettings       map[string]apiextv1.JSON             `json:"protectedSettings,omitempty"`
+	ProtectedSettings       map[string]string                    `json:"protectedSettings,omitempty"`
 	Publisher               *string                              `json:"publisher,omitempty"`
 	Settings                map[string]apiextv1.JSON             `json:"settings,omitempty"`
 	Type                    *string                              `json:"type,omitempty"`
@@ -59,7 +77,6 @@ type VirtualMachineExtensionProperties_STATUS struct {
 	EnableAutomaticUpgrade  *bool                                       `json:"enableAutomaticUpgrade,omitempty"`
 	ForceUpdateTag          *string                                     `json:"forceUpdateTag,omitempty"`
 	InstanceView            *VirtualMachineExtensionInstanceView_STATUS `json:"instanceView,omitempty"`
-	ProtectedSettings       map[string]apiextv1.JSON                    `json:"protectedSettings,omitempty"`
 	ProvisioningState       *string                                     `json:"provisioningState,omitempty"`
 	Publisher               *string                                     `json:"publisher,omitempty"`
 	Settings                map[string]apiextv1.JSON                    `json:"settings,omitempty"`

@@ -151,7 +151,7 @@ type VirtualMachineScaleSetsExtension_Spec struct {
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	ProtectedSettings map[string]apiextv1.JSON `json:"protectedSettings,omitempty"`
+	ProtectedSettings *genruntime.SecretMapReference `json:"protectedSettings,omitempty"`
 
 	ProvisionAfterExtensions []string `json:"provisionAfterExtensions,omitempty"`
 
@@ -193,11 +193,8 @@ func (v *VirtualMachineScaleSetsExtension_Spec) AssignProperties_From_VirtualMac
 	}
 
 	if source.ProtectedSettings != nil {
-		protectedSettingsMap := make(map[string]apiextv1.JSON, len(source.ProtectedSettings))
-		for protectedSettingsKey, protectedSettingsValue := range source.ProtectedSettings {
-			protectedSettingsMap[protectedSettingsKey] = *protectedSettingsValue.DeepCopy()
-		}
-		v.ProtectedSettings = protectedSettingsMap
+		protectedSettingsValue := *source.ProtectedSettings.DeepCopy()
+		v.ProtectedSettings = &protectedSettingsValue
 	} else {
 		v.ProtectedSettings = nil
 	}
@@ -257,11 +254,8 @@ func (v *VirtualMachineScaleSetsExtension_Spec) AssignProperties_To_VirtualMachi
 	}
 
 	if v.ProtectedSettings != nil {
-		protectedSettingsMap := make(map[string]apiextv1.JSON, len(v.ProtectedSettings))
-		for protectedSettingsKey, protectedSettingsValue := range v.ProtectedSettings {
-			protectedSettingsMap[protectedSettingsKey] = *protectedSettingsValue.DeepCopy()
-		}
-		destination.ProtectedSettings = protectedSettingsMap
+		protectedSettingsValue := *v.ProtectedSettings.DeepCopy()
+		destination.ProtectedSettings = &protectedSettingsValue
 	} else {
 		destination.ProtectedSettings = nil
 	}
@@ -310,8 +304,6 @@ type VirtualMachineScaleSetsExtension_STATUS struct {
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	ProtectedSettings map[string]apiextv1.JSON `json:"protectedSettings,omitempty"`
-
 	ProvisionAfterExtensions []string `json:"provisionAfterExtensions,omitempty"`
 
 	ProvisioningState *string `json:"provisioningState,omitempty"`
@@ -346,17 +338,6 @@ func (v *VirtualMachineScaleSetsExtension_STATUS) AssignProperties_From_VirtualM
 	v.Id = genruntime.ClonePointer(source.Id)
 	v.Name = genruntime.ClonePointer(source.Name)
 	v.PropertiesType = genruntime.ClonePointer(source.PropertiesType)
-
-	if source.ProtectedSettings != nil {
-		protectedSettingsMap := make(map[string]apiextv1.JSON, len(source.ProtectedSettings))
-		for protectedSettingsKey, protectedSettingsValue := range source.ProtectedSettings {
-			protectedSettingsMap[protectedSettingsKey] = *protectedSettingsValue.DeepCopy()
-		}
-		v.ProtectedSettings = protectedSettingsMap
-	} else {
-		v.ProtectedSettings = nil
-	}
-
 	v.ProvisionAfterExtensions = slices.Clone(source.ProvisionAfterExtensions)
 	v.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
 	v.Publisher = genruntime.ClonePointer(source.Publisher)
@@ -405,17 +386,6 @@ func (v *VirtualMachineScaleSetsExtension_STATUS) AssignProperties_To_VirtualMac
 	destination.Id = genruntime.ClonePointer(v.Id)
 	destination.Name = genruntime.ClonePointer(v.Name)
 	destination.PropertiesType = genruntime.ClonePointer(v.PropertiesType)
-
-	if v.ProtectedSettings != nil {
-		protectedSettingsMap := make(map[string]apiextv1.JSON, len(v.ProtectedSettings))
-		for protectedSettingsKey, protectedSettingsValue := range v.ProtectedSettings {
-			protectedSettingsMap[protectedSettingsKey] = *protectedSettingsValue.DeepCopy()
-		}
-		destination.ProtectedSettings = protectedSettingsMap
-	} else {
-		destination.ProtectedSettings = nil
-	}
-
 	destination.ProvisionAfterExtensions = slices.Clone(v.ProvisionAfterExtensions)
 	destination.ProvisioningState = genruntime.ClonePointer(v.ProvisioningState)
 	destination.Publisher = genruntime.ClonePointer(v.Publisher)

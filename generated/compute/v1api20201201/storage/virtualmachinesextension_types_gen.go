@@ -155,7 +155,7 @@ type VirtualMachinesExtension_Spec struct {
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	ProtectedSettings map[string]apiextv1.JSON `json:"protectedSettings,omitempty"`
+	ProtectedSettings *genruntime.SecretMapReference `json:"protectedSettings,omitempty"`
 
 	Publisher *string `json:"publisher,omitempty"`
 
@@ -209,11 +209,8 @@ func (v *VirtualMachinesExtension_Spec) AssignProperties_From_VirtualMachinesExt
 	}
 
 	if source.ProtectedSettings != nil {
-		protectedSettingsMap := make(map[string]apiextv1.JSON, len(source.ProtectedSettings))
-		for protectedSettingsKey, protectedSettingsValue := range source.ProtectedSettings {
-			protectedSettingsMap[protectedSettingsKey] = *protectedSettingsValue.DeepCopy()
-		}
-		v.ProtectedSettings = protectedSettingsMap
+		protectedSettingsValue := *source.ProtectedSettings.DeepCopy()
+		v.ProtectedSettings = &protectedSettingsValue
 	} else {
 		v.ProtectedSettings = nil
 	}
@@ -285,11 +282,8 @@ func (v *VirtualMachinesExtension_Spec) AssignProperties_To_VirtualMachinesExten
 	}
 
 	if v.ProtectedSettings != nil {
-		protectedSettingsMap := make(map[string]apiextv1.JSON, len(v.ProtectedSettings))
-		for protectedSettingsKey, protectedSettingsValue := range v.ProtectedSettings {
-			protectedSettingsMap[protectedSettingsKey] = *protectedSettingsValue.DeepCopy()
-		}
-		destination.ProtectedSettings = protectedSettingsMap
+		protectedSettingsValue := *v.ProtectedSettings.DeepCopy()
+		destination.ProtectedSettings = &protectedSettingsValue
 	} else {
 		destination.ProtectedSettings = nil
 	}
@@ -342,8 +336,6 @@ type VirtualMachinesExtension_STATUS struct {
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	ProtectedSettings map[string]apiextv1.JSON `json:"protectedSettings,omitempty"`
-
 	ProvisioningState *string `json:"provisioningState,omitempty"`
 
 	Publisher *string `json:"publisher,omitempty"`
@@ -390,17 +382,6 @@ func (v *VirtualMachinesExtension_STATUS) AssignProperties_From_VirtualMachinesE
 	v.Location = genruntime.ClonePointer(source.Location)
 	v.Name = genruntime.ClonePointer(source.Name)
 	v.PropertiesType = genruntime.ClonePointer(source.PropertiesType)
-
-	if source.ProtectedSettings != nil {
-		protectedSettingsMap := make(map[string]apiextv1.JSON, len(source.ProtectedSettings))
-		for protectedSettingsKey, protectedSettingsValue := range source.ProtectedSettings {
-			protectedSettingsMap[protectedSettingsKey] = *protectedSettingsValue.DeepCopy()
-		}
-		v.ProtectedSettings = protectedSettingsMap
-	} else {
-		v.ProtectedSettings = nil
-	}
-
 	v.ProvisioningState = genruntime.ClonePointer(source.ProvisioningState)
 	v.Publisher = genruntime.ClonePointer(source.Publisher)
 
@@ -461,17 +442,6 @@ func (v *VirtualMachinesExtension_STATUS) AssignProperties_To_VirtualMachinesExt
 	destination.Location = genruntime.ClonePointer(v.Location)
 	destination.Name = genruntime.ClonePointer(v.Name)
 	destination.PropertiesType = genruntime.ClonePointer(v.PropertiesType)
-
-	if v.ProtectedSettings != nil {
-		protectedSettingsMap := make(map[string]apiextv1.JSON, len(v.ProtectedSettings))
-		for protectedSettingsKey, protectedSettingsValue := range v.ProtectedSettings {
-			protectedSettingsMap[protectedSettingsKey] = *protectedSettingsValue.DeepCopy()
-		}
-		destination.ProtectedSettings = protectedSettingsMap
-	} else {
-		destination.ProtectedSettings = nil
-	}
-
 	destination.ProvisioningState = genruntime.ClonePointer(v.ProvisioningState)
 	destination.Publisher = genruntime.ClonePointer(v.Publisher)
 
@@ -536,6 +506,61 @@ func (i *InstanceViewStatus) AssignProperties_From_InstanceViewStatus(source *v1
 
 // AssignProperties_To_InstanceViewStatus populates destination, a compute/v1api20210301/storage.InstanceViewStatus, from the receiver.
 func (i *InstanceViewStatus) AssignProperties_To_InstanceViewStatus(destination *v1api20210301storage.InstanceViewStatus) error {
+	propertyBag := genruntime.NewPropertyBag(i.PropertyBag)
+
+	destination.Code = genruntime.ClonePointer(i.Code)
+	destination.DisplayStatus = genruntime.ClonePointer(i.DisplayStatus)
+	destination.Level = genruntime.ClonePointer(i.Level)
+	destination.Message = genruntime.ClonePointer(i.Message)
+	destination.Time = genruntime.ClonePointer(i.Time)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// InstanceViewStatus_STATUS: Storage version of v1api20201201.InstanceViewStatus_STATUS
+type InstanceViewStatus_STATUS struct {
+	Code *string `json:"code,omitempty"`
+
+	DisplayStatus *string `json:"displayStatus,omitempty"`
+
+	Level *string `json:"level,omitempty"`
+
+	Message *string `json:"message,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Time *string `json:"time,omitempty"`
+}
+
+// AssignProperties_From_InstanceViewStatus_STATUS populates the receiver from source, a compute/v1api20210301/storage.InstanceViewStatus_STATUS.
+func (i *InstanceViewStatus_STATUS) AssignProperties_From_InstanceViewStatus_STATUS(source *v1api20210301storage.InstanceViewStatus_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	i.Code = genruntime.ClonePointer(source.Code)
+	i.DisplayStatus = genruntime.ClonePointer(source.DisplayStatus)
+	i.Level = genruntime.ClonePointer(source.Level)
+	i.Message = genruntime.ClonePointer(source.Message)
+	i.Time = genruntime.ClonePointer(source.Time)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		i.PropertyBag = propertyBag
+	} else {
+		i.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_InstanceViewStatus_STATUS populates destination, a compute/v1api20210301/storage.InstanceViewStatus_STATUS, from the receiver.
+func (i *InstanceViewStatus_STATUS) AssignProperties_To_InstanceViewStatus_STATUS(destination *v1api20210301storage.InstanceViewStatus_STATUS) error {
 	propertyBag := genruntime.NewPropertyBag(i.PropertyBag)
 
 	destination.Code = genruntime.ClonePointer(i.Code)
@@ -634,6 +659,107 @@ func (v *VirtualMachineExtensionInstanceView) AssignProperties_To_VirtualMachine
 		substatusesList := make([]v1api20210301storage.InstanceViewStatus, len(v.Substatuses))
 		for substatusesIndex := range v.Substatuses {
 			if err := v.Substatuses[substatusesIndex].AssignProperties_To_InstanceViewStatus(&substatusesList[substatusesIndex]); err != nil {
+				return fmt.Errorf("converting Substatuses: %w", err)
+			}
+		}
+		destination.Substatuses = substatusesList
+	} else {
+		destination.Substatuses = nil
+	}
+
+	destination.Type = genruntime.ClonePointer(v.Type)
+	destination.TypeHandlerVersion = genruntime.ClonePointer(v.TypeHandlerVersion)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		destination.PropertyBag = propertyBag
+	} else {
+		destination.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// VirtualMachineExtensionInstanceView_STATUS: Storage version of v1api20201201.VirtualMachineExtensionInstanceView_STATUS
+type VirtualMachineExtensionInstanceView_STATUS struct {
+	Name *string `json:"name,omitempty"`
+
+	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
+
+	Statuses []InstanceViewStatus_STATUS `json:"statuses,omitempty"`
+
+	Substatuses []InstanceViewStatus_STATUS `json:"substatuses,omitempty"`
+
+	Type *string `json:"type,omitempty"`
+
+	TypeHandlerVersion *string `json:"typeHandlerVersion,omitempty"`
+}
+
+// AssignProperties_From_VirtualMachineExtensionInstanceView_STATUS populates the receiver from source, a compute/v1api20210301/storage.VirtualMachineExtensionInstanceView_STATUS.
+func (v *VirtualMachineExtensionInstanceView_STATUS) AssignProperties_From_VirtualMachineExtensionInstanceView_STATUS(source *v1api20210301storage.VirtualMachineExtensionInstanceView_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(source.PropertyBag)
+
+	v.Name = genruntime.ClonePointer(source.Name)
+
+	if source.Statuses != nil {
+		statusesList := make([]InstanceViewStatus_STATUS, len(source.Statuses))
+		for statusesIndex := range source.Statuses {
+			if err := statusesList[statusesIndex].AssignProperties_From_InstanceViewStatus_STATUS(&source.Statuses[statusesIndex]); err != nil {
+				return fmt.Errorf("converting Statuses: %w", err)
+			}
+		}
+		v.Statuses = statusesList
+	} else {
+		v.Statuses = nil
+	}
+
+	if source.Substatuses != nil {
+		substatusesList := make([]InstanceViewStatus_STATUS, len(source.Substatuses))
+		for substatusesIndex := range source.Substatuses {
+			if err := substatusesList[substatusesIndex].AssignProperties_From_InstanceViewStatus_STATUS(&source.Substatuses[substatusesIndex]); err != nil {
+				return fmt.Errorf("converting Substatuses: %w", err)
+			}
+		}
+		v.Substatuses = substatusesList
+	} else {
+		v.Substatuses = nil
+	}
+
+	v.Type = genruntime.ClonePointer(source.Type)
+	v.TypeHandlerVersion = genruntime.ClonePointer(source.TypeHandlerVersion)
+
+	// What has no field of its own stays in the property bag.
+	if len(propertyBag) > 0 {
+		v.PropertyBag = propertyBag
+	} else {
+		v.PropertyBag = nil
+	}
+
+	return nil
+}
+
+// AssignProperties_To_VirtualMachineExtensionInstanceView_STATUS populates destination, a compute/v1api20210301/storage.VirtualMachineExtensionInstanceView_STATUS, from the receiver.
+func (v *VirtualMachineExtensionInstanceView_STATUS) AssignProperties_To_VirtualMachineExtensionInstanceView_STATUS(destination *v1api20210301storage.VirtualMachineExtensionInstanceView_STATUS) error {
+	propertyBag := genruntime.NewPropertyBag(v.PropertyBag)
+
+	destination.Name = genruntime.ClonePointer(v.Name)
+
+	if v.Statuses != nil {
+		statusesList := make([]v1api20210301storage.InstanceViewStatus_STATUS, len(v.Statuses))
+		for statusesIndex := range v.Statuses {
+			if err := v.Statuses[statusesIndex].AssignProperties_To_InstanceViewStatus_STATUS(&statusesList[statusesIndex]); err != nil {
+				return fmt.Errorf("converting Statuses: %w", err)
+			}
+		}
+		destination.Statuses = statusesList
+	} else {
+		destination.Statuses = nil
+	}
+
+	if v.Substatuses != nil {
+		substatusesList := make([]v1api20210301storage.InstanceViewStatus_STATUS, len(v.Substatuses))
+		for substatusesIndex := range v.Substatuses {
+			if err := v.Substatuses[substatusesIndex].AssignProperties_To_InstanceViewStatus_STATUS(&substatusesList[substatusesIndex]); err != nil {
 				return fmt.Errorf("converting Substatuses: %w", err)
 			}
 		}

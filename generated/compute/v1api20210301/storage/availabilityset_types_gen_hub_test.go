@@ -14,23 +14,3 @@ import (
 func Test_InstanceViewStatus_STATUS_RoundTripThrough_v1api20201201storage_InstanceViewStatus_STATUS(t *testing.T) {
 	gentest.RunReverseRoundTrip[v1api20201201storage.InstanceViewStatus_STATUS, v1api20210301storage.InstanceViewStatus_STATUS](t, v1api20210301storage.GenerateInstanceViewStatus_STATUS, (*v1api20201201storage.InstanceViewStatus_STATUS).AssignProperties_From_InstanceViewStatus_STATUS, (*v1api20201201storage.InstanceViewStatus_STATUS).AssignProperties_To_InstanceViewStatus_STATUS)
 }
-
-// Test_Sku_RoundTripThrough_v1api20201201storage_Sku checks that converting a Sku to compute/v1api20201201/storage.Sku and back loses nothing.
-func Test_Sku_RoundTripThrough_v1api20201201storage_Sku(t *testing.T) {
-	gentest.RunReverseRoundTrip[v1api20201201storage.Sku, v1api20210301storage.Sku](t, v1api20210301storage.GenerateSku, (*v1api20201201storage.Sku).AssignProperties_From_Sku, (*v1api20201201storage.Sku).AssignProperties_To_Sku)
-}
-
-// Test_Sku_STATUS_RoundTripThrough_v1api20201201storage_Sku_STATUS checks that converting a Sku_STATUS to compute/v1api20201201/storage.Sku_STATUS and back loses nothing.
-func Test_Sku_STATUS_RoundTripThrough_v1api20201201storage_Sku_STATUS(t *testing.T) {
-	gentest.RunReverseRoundTrip[v1api20201201storage.Sku_STATUS, v1api20210301storage.Sku_STATUS](t, v1api20210301storage.GenerateSku_STATUS, (*v1api20201201storage.Sku_STATUS).AssignProperties_From_Sku_STATUS, (*v1api20201201storage.Sku_STATUS).AssignProperties_To_Sku_STATUS)
-}
-
-// Test_SubResource_RoundTripThrough_v1api20201201storage_SubResource checks that converting a SubResource to compute/v1api20201201/storage.SubResource and back loses nothing.
-func Test_SubResource_RoundTripThrough_v1api20201201storage_SubResource(t *testing.T) {
-	gentest.RunReverseRoundTrip[v1api20201201storage.SubResource, v1api20210301storage.SubResource](t, v1api20210301storage.GenerateSubResource, (*v1api20201201storage.SubResource).AssignProperties_From_SubResource, (*v1api20201201storage.SubResource).AssignProperties_To_SubResource)
-}
-
-// Test_SubResource_STATUS_RoundTripThrough_v1api20201201storage_SubResource_STATUS checks that converting a SubResource_STATUS to compute/v1api20201201/storage.SubResource_STATUS and back loses nothing.
-func Test_SubResource_STATUS_RoundTripThrough_v1api20201201storage_SubResource_STATUS(t *testing.T) {
-	gentest.RunReverseRoundTrip[v1api20201201storage.SubResource_STATUS, v1api20210301storage.SubResource_STATUS](t, v1api20210301storage.GenerateSubResource_STATUS, (*v1api20201201storage.SubResource_STATUS).AssignProperties_From_SubResource_STATUS, (*v1api20201201storage.SubResource_STATUS).AssignProperties_To_SubResource_STATUS)
-}

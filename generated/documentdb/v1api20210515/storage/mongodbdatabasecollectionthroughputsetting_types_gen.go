@@ -82,6 +82,11 @@ func (m *MongodbDatabaseCollectionThroughputSetting) GetResourceScope() genrunti
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.DocumentDB/databaseAccounts/mongodbDatabases/collections/throughputSettings at api-version 2021-05-15: the resource goes with its parent, so the operator sends none.
+func (m *MongodbDatabaseCollectionThroughputSetting) DeletableInAzure() bool {
+	return false
+}
+
 var _ conversion.Convertible = &MongodbDatabaseCollectionThroughputSetting{}
 
 // ConvertTo converts the receiver to hub, the documentdb/v1api20210615/storage.MongodbDatabaseCollectionThroughputSetting the API server stores, directly.

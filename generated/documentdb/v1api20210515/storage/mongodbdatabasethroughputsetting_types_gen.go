@@ -82,6 +82,11 @@ func (m *MongodbDatabaseThroughputSetting) GetResourceScope() genruntime.Resourc
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.DocumentDB/databaseAccounts/mongodbDatabases/throughputSettings at api-version 2021-05-15: the resource goes with its parent, so the operator sends none.
+func (m *MongodbDatabaseThroughputSetting) DeletableInAzure() bool {
+	return false
+}
+
 var _ conversion.Convertible = &MongodbDatabaseThroughputSetting{}
 
 // ConvertTo converts the receiver to hub, the documentdb/v1api20210615/storage.MongodbDatabaseThroughputSetting the API server stores, directly.

@@ -82,6 +82,11 @@ func (s *SqlDatabaseContainerThroughputSetting) GetResourceScope() genruntime.Re
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers/throughputSettings at api-version 2021-05-15: the resource goes with its parent, so the operator sends none.
+func (s *SqlDatabaseContainerThroughputSetting) DeletableInAzure() bool {
+	return false
+}
+
 var _ conversion.Convertible = &SqlDatabaseContainerThroughputSetting{}
 
 // ConvertTo converts the receiver to hub, the documentdb/v1api20210615/storage.SqlDatabaseContainerThroughputSetting the API server stores, directly.

@@ -82,6 +82,11 @@ func (s *SqlDatabaseThroughputSetting) GetResourceScope() genruntime.ResourceSco
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.DocumentDB/databaseAccounts/sqlDatabases/throughputSettings at api-version 2021-05-15: the resource goes with its parent, so the operator sends none.
+func (s *SqlDatabaseThroughputSetting) DeletableInAzure() bool {
+	return false
+}
+
 var _ conversion.Convertible = &SqlDatabaseThroughputSetting{}
 
 // ConvertTo converts the receiver to hub, the documentdb/v1api20210615/storage.SqlDatabaseThroughputSetting the API server stores, directly.
