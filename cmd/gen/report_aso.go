@@ -26,7 +26,10 @@ and azure-arm.yaml, matching ARM types ignoring case. Each ASO kind gets one lin
   NOT IN THE CORPUS         the spec root has no PUT for that ARM type (a service newer than the
                             pinned specs, or one whose type is a path parameter)
 
-A summary line with the counts follows.`,
+The last column, ASO VERSIONS NOT EXPORTED, lists ASO's api-versions of the kind that the
+spec root has but azure-arm.yaml does not export: an ASO manifest names its api-version, so
+one at such a version is refused until "gen add <group> <api-version> <Kind>" exports it
+(copy the kind's facts from its other version). A summary line with the counts follows.`,
 		Example: `  gen report aso
   gen report aso -o json`,
 		Args: cobra.NoArgs,

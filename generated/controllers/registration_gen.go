@@ -17,6 +17,8 @@ import (
 	authorizationv1api20200801previewstorage "github.com/armgen/armgen/generated/authorization/v1api20200801preview/storage"
 	authorizationv1api20201001preview "github.com/armgen/armgen/generated/authorization/v1api20201001preview"
 	authorizationv1api20201001previewstorage "github.com/armgen/armgen/generated/authorization/v1api20201001preview/storage"
+	batchv1api20210101 "github.com/armgen/armgen/generated/batch/v1api20210101"
+	batchv1api20210101storage "github.com/armgen/armgen/generated/batch/v1api20210101/storage"
 	batchv1api20210601 "github.com/armgen/armgen/generated/batch/v1api20210601"
 	batchv1api20210601storage "github.com/armgen/armgen/generated/batch/v1api20210601/storage"
 	cachev1api20200601 "github.com/armgen/armgen/generated/cache/v1api20200601"
@@ -31,6 +33,8 @@ import (
 	cognitiveservicesv1api20210430storage "github.com/armgen/armgen/generated/cognitiveservices/v1api20210430/storage"
 	communicationv1api20200820 "github.com/armgen/armgen/generated/communication/v1api20200820"
 	communicationv1api20200820storage "github.com/armgen/armgen/generated/communication/v1api20200820/storage"
+	computev1api20200930 "github.com/armgen/armgen/generated/compute/v1api20200930"
+	computev1api20200930storage "github.com/armgen/armgen/generated/compute/v1api20200930/storage"
 	computev1api20201201 "github.com/armgen/armgen/generated/compute/v1api20201201"
 	computev1api20201201storage "github.com/armgen/armgen/generated/compute/v1api20201201/storage"
 	computev1api20210301 "github.com/armgen/armgen/generated/compute/v1api20210301"
@@ -109,6 +113,8 @@ import (
 	networkv1api20180501storage "github.com/armgen/armgen/generated/network/v1api20180501/storage"
 	networkv1api20180801 "github.com/armgen/armgen/generated/network/v1api20180801"
 	networkv1api20180801storage "github.com/armgen/armgen/generated/network/v1api20180801/storage"
+	networkv1api20180901 "github.com/armgen/armgen/generated/network/v1api20180901"
+	networkv1api20180901storage "github.com/armgen/armgen/generated/network/v1api20180901/storage"
 	networkv1api20200601 "github.com/armgen/armgen/generated/network/v1api20200601"
 	networkv1api20200601storage "github.com/armgen/armgen/generated/network/v1api20200601/storage"
 	networkv1api20201101 "github.com/armgen/armgen/generated/network/v1api20201101"
@@ -406,6 +412,8 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	authorizationv1api20200801previewstorage.AddToScheme,
 	authorizationv1api20201001preview.AddToScheme,
 	authorizationv1api20201001previewstorage.AddToScheme,
+	batchv1api20210101.AddToScheme,
+	batchv1api20210101storage.AddToScheme,
 	batchv1api20210601.AddToScheme,
 	batchv1api20210601storage.AddToScheme,
 	cachev1api20200601.AddToScheme,
@@ -420,6 +428,8 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	cognitiveservicesv1api20210430storage.AddToScheme,
 	communicationv1api20200820.AddToScheme,
 	communicationv1api20200820storage.AddToScheme,
+	computev1api20200930.AddToScheme,
+	computev1api20200930storage.AddToScheme,
 	computev1api20201201.AddToScheme,
 	computev1api20201201storage.AddToScheme,
 	computev1api20210301.AddToScheme,
@@ -498,6 +508,8 @@ var schemeAdders = []func(*runtime.Scheme) error{
 	networkv1api20180501storage.AddToScheme,
 	networkv1api20180801.AddToScheme,
 	networkv1api20180801storage.AddToScheme,
+	networkv1api20180901.AddToScheme,
+	networkv1api20180901storage.AddToScheme,
 	networkv1api20200601.AddToScheme,
 	networkv1api20200601storage.AddToScheme,
 	networkv1api20201101.AddToScheme,

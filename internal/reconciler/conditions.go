@@ -19,6 +19,9 @@ const (
 	reasonAzureResourceNotFound = "AzureResourceNotFound"
 	// reasonOperationLost: an operation in flight was given up (see followPut).
 	reasonOperationLost = "OperationLost"
+	// reasonDeleteNotSupported: the kind's ARM type has no DELETE, so the object was released
+	// without one (see delete).
+	reasonDeleteNotSupported = "DeleteNotSupportedInAzure"
 )
 
 func readyFalse(severity conditions.ConditionSeverity, reason, message string, generation int64) conditions.Condition {

@@ -18,7 +18,8 @@ import (
 
 // delete deletes the Azure resource of an object being deleted, as its policy allows, and then
 // lets Kubernetes finish by removing the finalizer. skip and detach-on-delete leave Azure alone;
-// so does an object never claimed (it has no Azure resource of its own).
+// so does an object never claimed (it has no Azure resource of its own), and one whose ARM type
+// has no DELETE (genruntime.DeletableInAzure), which is released with an Event saying so.
 func (a *attempt) delete(ctx context.Context) (reconcile.Result, error) {
 	a.r.inFlight.Delete(keyOf(a.obj))
 	a.r.credentialUsed.Delete(keyOf(a.obj))
@@ -44,6 +45,18 @@ func (a *attempt) delete(ctx context.Context) (reconcile.Result, error) {
 	if a.policy != genruntime.ReconcilePolicyManage || id == "" {
 		return reconcile.Result{}, a.release(ctx)
 	}
+	versioned, err := a.r.original(a.obj, a.gvk)
+	if err != nil {
+		return a.fail(ctx, "InvalidOriginalVersion", err, true)
+	}
+	if !genruntime.IsDeletableInAzure(versioned) {
+		// Azure answers 405 to such a DELETE, forever: waiting for it would keep the finalizer
+		// for good. The resource goes with its parent, or stays as Azure's default settings.
+		a.event(corev1.EventTypeNormal, reasonDeleteNotSupported,
+			"Azure has no DELETE for %s (api-version %s): released without deleting %q, which Azure removes with its parent",
+			versioned.GetType(), versioned.GetAPIVersion(), id)
+		return reconcile.Result{}, a.release(ctx)
+	}
 	if err := a.connect(ctx); err != nil {
 		return a.credentialError(ctx, err)
 	}
@@ -51,10 +64,6 @@ func (a *attempt) delete(ctx context.Context) (reconcile.Result, error) {
 		return res, err
 	}
 	a.id = id
-	versioned, err := a.r.original(a.obj, a.gvk)
-	if err != nil {
-		return a.fail(ctx, "InvalidOriginalVersion", err, true)
-	}
 	// Resolved only so that every message is redacted of the secret values the spec reads.
 	_, _ = a.desire(ctx, versioned)
 	if token, op := pending(a.obj); token != "" && op == opDelete {

@@ -78,7 +78,8 @@ func newEnv(t *testing.T, opts armfake.Options, objs ...client.Object) *env {
 	}
 	e.scheme = s
 	e.client = fake.NewClientBuilder().WithScheme(s).WithObjects(objs...).
-		WithStatusSubresource(&resources.ResourceGroup{}, &network.VirtualNetwork{}, &network.RouteTable{}).Build()
+		// Every kind has a status subresource in the API server, so here too.
+		WithStatusSubresource(append([]client.Object{&resources.ResourceGroup{}, &network.VirtualNetwork{}, &network.RouteTable{}}, objs...)...).Build()
 	e.restart()
 	return e
 }

@@ -94,6 +94,10 @@ func (s *Server) serveARM(w http.ResponseWriter, r *http.Request, body []byte, w
 		case http.MethodHead:
 			h.head()
 		case http.MethodDelete:
+			if !ops.hasDelete {
+				h.deleteNotAllowed()
+				return
+			}
 			h.delete()
 		case http.MethodPatch:
 			h.patch()

@@ -42,6 +42,9 @@ type ResourceType struct {
 	// DefaultAzureName is how azureName defaults when it is empty: "" for metadata.name, or
 	// DefaultAzureNameUUID.
 	DefaultAzureName string
+	// NoDelete says the swagger declares no DELETE for the type: Azure answers one with 405,
+	// and the resource goes only with its parent (a storage account's blobServices/default).
+	NoDelete bool
 }
 
 // DefaultAzureNameUUID makes azureName default to a stable UUID of the object's name,

@@ -82,6 +82,11 @@ func (r *RoleEligibilityScheduleRequest) GetResourceScope() genruntime.ResourceS
 	return genruntime.ResourceScopeExtension
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Authorization/roleEligibilityScheduleRequests at api-version 2020-10-01-preview: the resource goes with its parent, so the operator sends none.
+func (r *RoleEligibilityScheduleRequest) DeletableInAzure() bool {
+	return false
+}
+
 var _ genruntime.ExpressionExporter = &RoleEligibilityScheduleRequest{}
 
 // SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.

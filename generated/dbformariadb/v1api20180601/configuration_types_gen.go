@@ -82,6 +82,11 @@ func (c *Configuration) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.DBforMariaDB/servers/configurations at api-version 2018-06-01: the resource goes with its parent, so the operator sends none.
+func (c *Configuration) DeletableInAzure() bool {
+	return false
+}
+
 var _ genruntime.ExpressionExporter = &Configuration{}
 
 // SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.

@@ -82,6 +82,11 @@ func (f *FlexibleServersConfiguration) GetResourceScope() genruntime.ResourceSco
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.DBforPostgreSQL/flexibleServers/configurations at api-version 2021-06-01: the resource goes with its parent, so the operator sends none.
+func (f *FlexibleServersConfiguration) DeletableInAzure() bool {
+	return false
+}
+
 var _ genruntime.ExpressionExporter = &FlexibleServersConfiguration{}
 
 // SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.

@@ -43,28 +43,6 @@ func GenerateSqlDatabase_STATUS(t *rapid.T) SqlDatabase_STATUS {
 	}
 }
 
-// GenerateAutoscaleSettings draws a random AutoscaleSettings for property-based tests.
-func GenerateAutoscaleSettings(t *rapid.T) AutoscaleSettings {
-	return AutoscaleSettings{
-		MaxThroughput: gentest.Optional(gentest.Int)(t),
-	}
-}
-
-// GenerateAutoscaleSettings_STATUS draws a random AutoscaleSettings_STATUS for property-based tests.
-func GenerateAutoscaleSettings_STATUS(t *rapid.T) AutoscaleSettings_STATUS {
-	return AutoscaleSettings_STATUS{
-		MaxThroughput: gentest.Optional(gentest.Int)(t),
-	}
-}
-
-// GenerateCreateUpdateOptions draws a random CreateUpdateOptions for property-based tests.
-func GenerateCreateUpdateOptions(t *rapid.T) CreateUpdateOptions {
-	return CreateUpdateOptions{
-		AutoscaleSettings: gentest.Optional(GenerateAutoscaleSettings)(t),
-		Throughput:        gentest.Optional(gentest.Int)(t),
-	}
-}
-
 // GenerateSqlDatabaseGetProperties_Options_STATUS draws a random SqlDatabaseGetProperties_Options_STATUS for property-based tests.
 func GenerateSqlDatabaseGetProperties_Options_STATUS(t *rapid.T) SqlDatabaseGetProperties_Options_STATUS {
 	return SqlDatabaseGetProperties_Options_STATUS{
@@ -143,36 +121,6 @@ func Test_SqlDatabase_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_SqlDatabase_STATUS_AssignProperties_To_SqlDatabase_STATUS_RoundTrip checks that converting a SqlDatabase_STATUS to documentdb/v1api20210515/storage.SqlDatabase_STATUS and back loses nothing.
 func Test_SqlDatabase_STATUS_AssignProperties_To_SqlDatabase_STATUS_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[SqlDatabase_STATUS, storage.SqlDatabase_STATUS](t, GenerateSqlDatabase_STATUS, (*SqlDatabase_STATUS).AssignProperties_To_SqlDatabase_STATUS, (*SqlDatabase_STATUS).AssignProperties_From_SqlDatabase_STATUS)
-}
-
-// Test_AutoscaleSettings_JSONRoundTrip checks that JSON keeps every value of AutoscaleSettings.
-func Test_AutoscaleSettings_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateAutoscaleSettings)
-}
-
-// Test_AutoscaleSettings_AssignProperties_To_AutoscaleSettings_RoundTrip checks that converting a AutoscaleSettings to documentdb/v1api20210515/storage.AutoscaleSettings and back loses nothing.
-func Test_AutoscaleSettings_AssignProperties_To_AutoscaleSettings_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[AutoscaleSettings, storage.AutoscaleSettings](t, GenerateAutoscaleSettings, (*AutoscaleSettings).AssignProperties_To_AutoscaleSettings, (*AutoscaleSettings).AssignProperties_From_AutoscaleSettings)
-}
-
-// Test_AutoscaleSettings_STATUS_JSONRoundTrip checks that JSON keeps every value of AutoscaleSettings_STATUS.
-func Test_AutoscaleSettings_STATUS_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateAutoscaleSettings_STATUS)
-}
-
-// Test_AutoscaleSettings_STATUS_AssignProperties_To_AutoscaleSettings_STATUS_RoundTrip checks that converting a AutoscaleSettings_STATUS to documentdb/v1api20210515/storage.AutoscaleSettings_STATUS and back loses nothing.
-func Test_AutoscaleSettings_STATUS_AssignProperties_To_AutoscaleSettings_STATUS_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[AutoscaleSettings_STATUS, storage.AutoscaleSettings_STATUS](t, GenerateAutoscaleSettings_STATUS, (*AutoscaleSettings_STATUS).AssignProperties_To_AutoscaleSettings_STATUS, (*AutoscaleSettings_STATUS).AssignProperties_From_AutoscaleSettings_STATUS)
-}
-
-// Test_CreateUpdateOptions_JSONRoundTrip checks that JSON keeps every value of CreateUpdateOptions.
-func Test_CreateUpdateOptions_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, GenerateCreateUpdateOptions)
-}
-
-// Test_CreateUpdateOptions_AssignProperties_To_CreateUpdateOptions_RoundTrip checks that converting a CreateUpdateOptions to documentdb/v1api20210515/storage.CreateUpdateOptions and back loses nothing.
-func Test_CreateUpdateOptions_AssignProperties_To_CreateUpdateOptions_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[CreateUpdateOptions, storage.CreateUpdateOptions](t, GenerateCreateUpdateOptions, (*CreateUpdateOptions).AssignProperties_To_CreateUpdateOptions, (*CreateUpdateOptions).AssignProperties_From_CreateUpdateOptions)
 }
 
 // Test_SqlDatabaseGetProperties_Options_STATUS_JSONRoundTrip checks that JSON keeps every value of SqlDatabaseGetProperties_Options_STATUS.

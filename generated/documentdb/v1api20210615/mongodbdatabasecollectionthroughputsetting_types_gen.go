@@ -83,6 +83,11 @@ func (m *MongodbDatabaseCollectionThroughputSetting) GetResourceScope() genrunti
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.DocumentDB/databaseAccounts/mongodbDatabases/collections/throughputSettings at api-version 2021-06-15: the resource goes with its parent, so the operator sends none.
+func (m *MongodbDatabaseCollectionThroughputSetting) DeletableInAzure() bool {
+	return false
+}
+
 var _ genruntime.ExpressionExporter = &MongodbDatabaseCollectionThroughputSetting{}
 
 // SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.

@@ -83,6 +83,11 @@ func (m *MongodbDatabaseThroughputSetting) GetResourceScope() genruntime.Resourc
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.DocumentDB/databaseAccounts/mongodbDatabases/throughputSettings at api-version 2021-06-15: the resource goes with its parent, so the operator sends none.
+func (m *MongodbDatabaseThroughputSetting) DeletableInAzure() bool {
+	return false
+}
+
 var _ genruntime.ExpressionExporter = &MongodbDatabaseThroughputSetting{}
 
 // SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.

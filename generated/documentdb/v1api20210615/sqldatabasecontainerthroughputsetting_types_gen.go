@@ -83,6 +83,11 @@ func (s *SqlDatabaseContainerThroughputSetting) GetResourceScope() genruntime.Re
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers/throughputSettings at api-version 2021-06-15: the resource goes with its parent, so the operator sends none.
+func (s *SqlDatabaseContainerThroughputSetting) DeletableInAzure() bool {
+	return false
+}
+
 var _ genruntime.ExpressionExporter = &SqlDatabaseContainerThroughputSetting{}
 
 // SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.

@@ -82,6 +82,11 @@ func (p *PricingPlan) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Insights/components/pricingPlans at api-version 2017-10-01: the resource goes with its parent, so the operator sends none.
+func (p *PricingPlan) DeletableInAzure() bool {
+	return false
+}
+
 var _ genruntime.ExpressionExporter = &PricingPlan{}
 
 // SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.

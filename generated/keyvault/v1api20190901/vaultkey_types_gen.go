@@ -83,6 +83,11 @@ func (v *VaultKey) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.KeyVault/vaults/keys at api-version 2019-09-01: the resource goes with its parent, so the operator sends none.
+func (v *VaultKey) DeletableInAzure() bool {
+	return false
+}
+
 var _ genruntime.ExpressionExporter = &VaultKey{}
 
 // SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.

@@ -82,6 +82,11 @@ func (s *ServersConnectionPolicy) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Sql/servers/connectionPolicies at api-version 2014-04-01: the resource goes with its parent, so the operator sends none.
+func (s *ServersConnectionPolicy) DeletableInAzure() bool {
+	return false
+}
+
 var _ genruntime.ExpressionExporter = &ServersConnectionPolicy{}
 
 // SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.

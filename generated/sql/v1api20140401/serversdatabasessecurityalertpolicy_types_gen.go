@@ -82,6 +82,11 @@ func (s *ServersDatabasesSecurityAlertPolicy) GetResourceScope() genruntime.Reso
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Sql/servers/databases/securityAlertPolicies at api-version 2014-04-01: the resource goes with its parent, so the operator sends none.
+func (s *ServersDatabasesSecurityAlertPolicy) DeletableInAzure() bool {
+	return false
+}
+
 var _ genruntime.ExpressionExporter = &ServersDatabasesSecurityAlertPolicy{}
 
 // SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.

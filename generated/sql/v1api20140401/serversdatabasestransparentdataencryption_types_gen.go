@@ -82,6 +82,11 @@ func (s *ServersDatabasesTransparentDataEncryption) GetResourceScope() genruntim
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Sql/servers/databases/transparentDataEncryption at api-version 2014-04-01: the resource goes with its parent, so the operator sends none.
+func (s *ServersDatabasesTransparentDataEncryption) DeletableInAzure() bool {
+	return false
+}
+
 var _ genruntime.ExpressionExporter = &ServersDatabasesTransparentDataEncryption{}
 
 // SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.

@@ -82,6 +82,11 @@ func (s *ServersDatabasesBackupLongTermRetentionPolicy) GetResourceScope() genru
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Sql/servers/databases/backupLongTermRetentionPolicies at api-version 2021-02-01-preview: the resource goes with its parent, so the operator sends none.
+func (s *ServersDatabasesBackupLongTermRetentionPolicy) DeletableInAzure() bool {
+	return false
+}
+
 var _ genruntime.ExpressionExporter = &ServersDatabasesBackupLongTermRetentionPolicy{}
 
 // SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.

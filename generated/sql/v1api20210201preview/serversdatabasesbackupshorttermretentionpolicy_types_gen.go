@@ -82,6 +82,11 @@ func (s *ServersDatabasesBackupShortTermRetentionPolicy) GetResourceScope() genr
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Sql/servers/databases/backupShortTermRetentionPolicies at api-version 2021-02-01-preview: the resource goes with its parent, so the operator sends none.
+func (s *ServersDatabasesBackupShortTermRetentionPolicy) DeletableInAzure() bool {
+	return false
+}
+
 var _ genruntime.ExpressionExporter = &ServersDatabasesBackupShortTermRetentionPolicy{}
 
 // SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.

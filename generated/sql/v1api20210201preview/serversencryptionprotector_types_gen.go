@@ -82,6 +82,11 @@ func (s *ServersEncryptionProtector) GetResourceScope() genruntime.ResourceScope
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Sql/servers/encryptionProtector at api-version 2021-02-01-preview: the resource goes with its parent, so the operator sends none.
+func (s *ServersEncryptionProtector) DeletableInAzure() bool {
+	return false
+}
+
 var _ genruntime.ExpressionExporter = &ServersEncryptionProtector{}
 
 // SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.

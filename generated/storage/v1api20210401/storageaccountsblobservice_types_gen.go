@@ -83,6 +83,11 @@ func (s *StorageAccountsBlobService) GetResourceScope() genruntime.ResourceScope
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Storage/storageAccounts/blobServices at api-version 2021-04-01: the resource goes with its parent, so the operator sends none.
+func (s *StorageAccountsBlobService) DeletableInAzure() bool {
+	return false
+}
+
 var _ genruntime.ExpressionExporter = &StorageAccountsBlobService{}
 
 // SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.

@@ -82,6 +82,11 @@ func (s *StorageAccountsFileService) GetResourceScope() genruntime.ResourceScope
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Storage/storageAccounts/fileServices at api-version 2021-04-01: the resource goes with its parent, so the operator sends none.
+func (s *StorageAccountsFileService) DeletableInAzure() bool {
+	return false
+}
+
 var _ genruntime.ExpressionExporter = &StorageAccountsFileService{}
 
 // SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.

@@ -82,6 +82,11 @@ func (s *StorageAccountsQueueService) GetResourceScope() genruntime.ResourceScop
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Storage/storageAccounts/queueServices at api-version 2021-04-01: the resource goes with its parent, so the operator sends none.
+func (s *StorageAccountsQueueService) DeletableInAzure() bool {
+	return false
+}
+
 var _ genruntime.ExpressionExporter = &StorageAccountsQueueService{}
 
 // SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.

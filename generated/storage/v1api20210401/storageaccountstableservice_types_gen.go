@@ -82,6 +82,11 @@ func (s *StorageAccountsTableService) GetResourceScope() genruntime.ResourceScop
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Storage/storageAccounts/tableServices at api-version 2021-04-01: the resource goes with its parent, so the operator sends none.
+func (s *StorageAccountsTableService) DeletableInAzure() bool {
+	return false
+}
+
 var _ genruntime.ExpressionExporter = &StorageAccountsTableService{}
 
 // SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.

@@ -29,6 +29,10 @@ type Row struct {
 	Exported []string
 	// Newest is the corpus's newest stable api-version, else its newest preview.
 	Newest string
+	// Unexported are ASO's api-versions of the kind that the corpus has but azure-arm.yaml does not
+	// export: an ASO manifest names its api-version, so one at such a version is refused here
+	// although the kind could serve it.
+	Unexported []string `json:",omitempty"`
 }
 
 // Compare matches every ASO kind with the catalog's resource of the same ARM type, ignoring case.
@@ -48,13 +52,20 @@ func Compare(aso *Catalog, cat *catalog.Catalog) []Row {
 		if r, ok := byType[strings.ToLower(e.ARMType)]; ok {
 			row.Group, row.Kind, row.Newest = r.Group, r.Kind, r.Newest().APIVersion
 			row.Status = InCorpus
+			byVersion := map[string]catalog.Version{}
 			for _, v := range r.Versions {
+				byVersion[strings.ToLower(v.APIVersion)] = v
 				if v.Exported {
 					row.Status = Exported
 					row.Exported = append(row.Exported, v.APIVersion)
 					if v.ExportedAs != "" {
 						row.Kind = v.ExportedAs
 					}
+				}
+			}
+			for _, av := range e.APIVersions {
+				if v, ok := byVersion[strings.ToLower(av)]; ok && !v.Exported {
+					row.Unexported = append(row.Unexported, v.APIVersion)
 				}
 			}
 		}

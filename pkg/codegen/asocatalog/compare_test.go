@@ -2,6 +2,7 @@ package asocatalog
 
 import (
 	"bytes"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -66,6 +67,65 @@ func TestCompareStatuses(t *testing.T) {
 	} {
 		if !strings.Contains(out, line) {
 			t.Errorf("table lacks %q:\n%s", line, out)
+		}
+	}
+}
+
+// TestCompareUnexportedASOVersions: an ASO api-version the corpus has but azure-arm.yaml does not
+// export is listed for the kind (an ASO manifest at it would be refused), whatever its case; one
+// the corpus lacks is not, and neither is one that is exported. The table shows them in the last
+// column and counts them in the summary.
+func TestCompareUnexportedASOVersions(t *testing.T) {
+	aso, err := Parse([]byte(`sources:
+- file: servicebus.yaml
+  commit: 0123456789abcdef0123456789abcdef01234567
+  group: servicebus
+  kinds:
+  - {kind: NamespacesAuthorizationRule, armType: Microsoft.ServiceBus/namespaces/AuthorizationRules, apiVersions: [2021-01-01-preview, 2021-11-01]}
+  - {kind: NamespacesQueue, armType: Microsoft.ServiceBus/namespaces/queues, apiVersions: [2021-01-01-preview]}
+  - {kind: NamespacesTopic, armType: Microsoft.ServiceBus/namespaces/topics, apiVersions: [2021-01-01-preview]}
+`), "test.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cat := &catalog.Catalog{Resources: []*catalog.Resource{
+		{Group: "servicebus", Kind: "NamespacesAuthorizationRule", ARMType: "Microsoft.ServiceBus/namespaces/authorizationRules", Versions: []catalog.Version{
+			{APIVersion: "2017-04-01", Stable: true, Exported: true}, {APIVersion: "2021-01-01-Preview"},
+		}},
+		{Group: "servicebus", Kind: "NamespacesQueue", ARMType: "Microsoft.ServiceBus/namespaces/queues", Versions: []catalog.Version{
+			{APIVersion: "2017-04-01", Stable: true}, {APIVersion: "2021-01-01-preview", Exported: true},
+		}},
+		{Group: "servicebus", Kind: "NamespacesTopic", ARMType: "Microsoft.ServiceBus/namespaces/topics", Versions: []catalog.Version{
+			{APIVersion: "2017-04-01", Stable: true}, {APIVersion: "2021-01-01-preview"},
+		}},
+	}}
+	rows := Compare(aso, cat)
+	got := map[string][]string{}
+	for _, r := range rows {
+		got[r.ASO.Kind] = r.Unexported
+	}
+	want := map[string][]string{
+		"NamespacesAuthorizationRule": {"2021-01-01-Preview"},
+		"NamespacesQueue":             nil,
+		"NamespacesTopic":             {"2021-01-01-preview"},
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("unexported ASO api-versions (-want +got):\n%s", d)
+	}
+	var buf bytes.Buffer
+	if err := WriteTable(&buf, rows); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, re := range []string{
+		`(?m)ASO VERSIONS NOT EXPORTED$`,
+		`(?m)^exported +servicebus +NamespacesAuthorizationRule .* 2017-04-01 +2021-01-01-Preview$`,
+		`(?m)^exported +servicebus +NamespacesQueue .* 2021-01-01-preview +-$`,
+		`(?m)^in corpus, not exported +servicebus +NamespacesTopic .* 2021-01-01-preview$`,
+		`(?m)^3 ASO kinds: 2 exported \(0 under another kind name\), 1 in the corpus but not exported, 0 not in the corpus; 1 exported kinds lack 1 of ASO's api-versions the corpus has$`,
+	} {
+		if !regexp.MustCompile(re).MatchString(out) {
+			t.Errorf("table does not match %s:\n%s", re, out)
 		}
 	}
 }

@@ -37,6 +37,9 @@ type Resource struct {
 	// scopes (a diagnostic setting of a subscription beside that of any resource), preferred
 	// first; nil when the type is declared once. They have no alternatives of their own.
 	Alternatives []*Resource
+	// NoDelete says the path declares no DELETE: Azure refuses one (405) and removes the
+	// resource only with its parent.
+	NoDelete bool
 }
 
 // ParentARMType is the ARM type of the parent resource, "" at the top.

@@ -10,10 +10,12 @@ import (
 // the schema of the GET's 200 response. Decoding only these (into go-openapi's models) skips the
 // other operations and examples, which are most of a path's bytes.
 type ResourceOperations struct {
-	// HasPut is false when the path declares no PUT.
-	HasPut        bool
-	Parameters    []spec.Parameter
-	PutParameters []spec.Parameter
+	// HasPut is false when the path declares no PUT; HasDelete when it declares no DELETE (a
+	// settings child such as a storage account's blobServices/default, which Azure removes only
+	// with its parent).
+	HasPut, HasDelete bool
+	Parameters        []spec.Parameter
+	PutParameters     []spec.Parameter
 	// GetSchema is the GET 200 response schema, nil when there is none.
 	GetSchema *spec.Schema
 }
@@ -28,6 +30,7 @@ type rawPathOps struct {
 			Schema *spec.Schema `json:"schema"`
 		} `json:"responses"`
 	} `json:"get"`
+	Delete json.RawMessage `json:"delete"`
 }
 
 // ResourceOperations decodes the parts of a path that discovery reads.
@@ -40,7 +43,7 @@ func (d *Document) ResourceOperations(path string) (*ResourceOperations, error) 
 	if err := json.Unmarshal(raw, &r); err != nil {
 		return nil, &SpecError{File: d.Path, Pointer: Pointer("paths", path), Message: "cannot decode: " + err.Error()}
 	}
-	ops := &ResourceOperations{HasPut: r.Put != nil, Parameters: r.Parameters}
+	ops := &ResourceOperations{HasPut: r.Put != nil, HasDelete: r.Delete != nil, Parameters: r.Parameters}
 	if r.Put != nil {
 		ops.PutParameters = r.Put.Parameters
 	}

@@ -125,7 +125,7 @@ func resourcesFromPath(c *Corpus, doc *Document, path string, ops *ResourceOpera
 		out = append(out, &Resource{
 			Path: path, File: doc.Path, Namespace: ns, Segments: types,
 			ARMType: ns + "/" + strings.Join(types, "/"), Kind: KindName(types), Scope: scopeOf(prefix),
-			NameParameter: nameParam, FixedName: fixed, Body: body, Response: response,
+			NameParameter: nameParam, FixedName: fixed, Body: body, Response: response, NoDelete: !ops.HasDelete,
 		})
 	}
 	return out, nil, nil

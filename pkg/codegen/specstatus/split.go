@@ -33,6 +33,7 @@ func Split(raw astmodel.Definitions, exps selection.Exports) astmodel.Definition
 		r := &astmodel.ResourceType{
 			Spec: spec, Status: status, ARMType: e.Resource.ARMType, APIVersion: e.Resource.APIVersion,
 			Scope: e.Resource.Scope, ARMURI: e.Resource.Path, SourceFile: e.Resource.File, IsStorageVersion: true,
+			NoDelete: e.Resource.NoDelete,
 		}
 		name := e.Name()
 		sp.out[name] = astmodel.Definition{Name: name, Type: r, Description: resourceDescription(e), Source: e.Resource.File + "#" + "/paths/" + e.Resource.Path}

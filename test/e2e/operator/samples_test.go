@@ -39,12 +39,20 @@ const sampleFilterEnv = "ARMGEN_SAMPLES"
 // Secrets and ConfigMaps the sample files hold beside their resources (inputs, created first).
 func loadSamples(t *testing.T) (samples []genruntime.ARMMetaObject, inputs []client.Object) {
 	t.Helper()
-	decoder := serializer.NewCodecFactory(shared.Scheme).UniversalDeserializer()
 	var filter []string
 	if f := os.Getenv(sampleFilterEnv); f != "" {
 		filter = strings.Split(f, ",")
 		t.Logf("%s=%s: only the samples under those paths", sampleFilterEnv, f)
 	}
+	return loadSamplesUnder(t, filter)
+}
+
+// loadSamplesUnder is loadSamples for the files whose path under samples/ contains one of
+// filter's words (every file when filter is nil): a test of one behaviour takes the samples of
+// the kinds it needs.
+func loadSamplesUnder(t *testing.T, filter []string) (samples []genruntime.ARMMetaObject, inputs []client.Object) {
+	t.Helper()
+	decoder := serializer.NewCodecFactory(shared.Scheme).UniversalDeserializer()
 	root := filepath.Join(repoRoot(t), "samples")
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".yaml") {

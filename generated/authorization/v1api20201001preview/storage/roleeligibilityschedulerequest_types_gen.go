@@ -79,6 +79,11 @@ func (r *RoleEligibilityScheduleRequest) GetResourceScope() genruntime.ResourceS
 	return genruntime.ResourceScopeExtension
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Authorization/roleEligibilityScheduleRequests at api-version 2020-10-01-preview: the resource goes with its parent, so the operator sends none.
+func (r *RoleEligibilityScheduleRequest) DeletableInAzure() bool {
+	return false
+}
+
 var _ genruntime.AzureNameDefaulter = &RoleEligibilityScheduleRequest{}
 
 // DefaultAzureName returns the Azure name of the resource when spec.azureName is empty: a UUID (version 5) of its name, namespace, kind and owner, as Azure Service Operator names it, or metadata.name when that is a UUID; "" while it has no owner.

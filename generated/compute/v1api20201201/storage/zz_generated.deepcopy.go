@@ -5,6 +5,7 @@ package storage
 import (
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
@@ -1583,6 +1584,100 @@ func (in *ImageDiskReference_STATUS) DeepCopy() *ImageDiskReference_STATUS {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *InstanceViewStatus) DeepCopyInto(out *InstanceViewStatus) {
+	*out = *in
+	if in.Code != nil {
+		in, out := &in.Code, &out.Code
+		*out = new(string)
+		**out = **in
+	}
+	if in.DisplayStatus != nil {
+		in, out := &in.DisplayStatus, &out.DisplayStatus
+		*out = new(string)
+		**out = **in
+	}
+	if in.Level != nil {
+		in, out := &in.Level, &out.Level
+		*out = new(string)
+		**out = **in
+	}
+	if in.Message != nil {
+		in, out := &in.Message, &out.Message
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Time != nil {
+		in, out := &in.Time, &out.Time
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *InstanceViewStatus) DeepCopy() *InstanceViewStatus {
+	if in == nil {
+		return nil
+	}
+	out := new(InstanceViewStatus)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *InstanceViewStatus_STATUS) DeepCopyInto(out *InstanceViewStatus_STATUS) {
+	*out = *in
+	if in.Code != nil {
+		in, out := &in.Code, &out.Code
+		*out = new(string)
+		**out = **in
+	}
+	if in.DisplayStatus != nil {
+		in, out := &in.DisplayStatus, &out.DisplayStatus
+		*out = new(string)
+		**out = **in
+	}
+	if in.Level != nil {
+		in, out := &in.Level, &out.Level
+		*out = new(string)
+		**out = **in
+	}
+	if in.Message != nil {
+		in, out := &in.Message, &out.Message
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Time != nil {
+		in, out := &in.Time, &out.Time
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *InstanceViewStatus_STATUS) DeepCopy() *InstanceViewStatus_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(InstanceViewStatus_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *KeyForDiskEncryptionSet) DeepCopyInto(out *KeyForDiskEncryptionSet) {
 	*out = *in
 	if in.KeyUrl != nil {
@@ -2503,6 +2598,674 @@ func (in *SourceVault_STATUS) DeepCopy() *SourceVault_STATUS {
 		return nil
 	}
 	out := new(SourceVault_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineExtensionInstanceView) DeepCopyInto(out *VirtualMachineExtensionInstanceView) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Statuses != nil {
+		in, out := &in.Statuses, &out.Statuses
+		*out = make([]InstanceViewStatus, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Substatuses != nil {
+		in, out := &in.Substatuses, &out.Substatuses
+		*out = make([]InstanceViewStatus, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.TypeHandlerVersion != nil {
+		in, out := &in.TypeHandlerVersion, &out.TypeHandlerVersion
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineExtensionInstanceView) DeepCopy() *VirtualMachineExtensionInstanceView {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineExtensionInstanceView)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineExtensionInstanceView_STATUS) DeepCopyInto(out *VirtualMachineExtensionInstanceView_STATUS) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Statuses != nil {
+		in, out := &in.Statuses, &out.Statuses
+		*out = make([]InstanceViewStatus_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Substatuses != nil {
+		in, out := &in.Substatuses, &out.Substatuses
+		*out = make([]InstanceViewStatus_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.TypeHandlerVersion != nil {
+		in, out := &in.TypeHandlerVersion, &out.TypeHandlerVersion
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineExtensionInstanceView_STATUS) DeepCopy() *VirtualMachineExtensionInstanceView_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineExtensionInstanceView_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetsExtension) DeepCopyInto(out *VirtualMachineScaleSetsExtension) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetsExtension) DeepCopy() *VirtualMachineScaleSetsExtension {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetsExtension)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *VirtualMachineScaleSetsExtension) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetsExtensionList) DeepCopyInto(out *VirtualMachineScaleSetsExtensionList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]VirtualMachineScaleSetsExtension, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetsExtensionList) DeepCopy() *VirtualMachineScaleSetsExtensionList {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetsExtensionList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *VirtualMachineScaleSetsExtensionList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetsExtensionOperatorSpec) DeepCopyInto(out *VirtualMachineScaleSetsExtensionOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetsExtensionOperatorSpec) DeepCopy() *VirtualMachineScaleSetsExtensionOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetsExtensionOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetsExtension_STATUS) DeepCopyInto(out *VirtualMachineScaleSetsExtension_STATUS) {
+	*out = *in
+	if in.AutoUpgradeMinorVersion != nil {
+		in, out := &in.AutoUpgradeMinorVersion, &out.AutoUpgradeMinorVersion
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.EnableAutomaticUpgrade != nil {
+		in, out := &in.EnableAutomaticUpgrade, &out.EnableAutomaticUpgrade
+		*out = new(bool)
+		**out = **in
+	}
+	if in.ForceUpdateTag != nil {
+		in, out := &in.ForceUpdateTag, &out.ForceUpdateTag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertiesType != nil {
+		in, out := &in.PropertiesType, &out.PropertiesType
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisionAfterExtensions != nil {
+		in, out := &in.ProvisionAfterExtensions, &out.ProvisionAfterExtensions
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Publisher != nil {
+		in, out := &in.Publisher, &out.Publisher
+		*out = new(string)
+		**out = **in
+	}
+	if in.Settings != nil {
+		in, out := &in.Settings, &out.Settings
+		*out = make(map[string]apiextv1.JSON, len(*in))
+		for key, val := range *in {
+			(*out)[key] = *val.DeepCopy()
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.TypeHandlerVersion != nil {
+		in, out := &in.TypeHandlerVersion, &out.TypeHandlerVersion
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetsExtension_STATUS) DeepCopy() *VirtualMachineScaleSetsExtension_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetsExtension_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachineScaleSetsExtension_Spec) DeepCopyInto(out *VirtualMachineScaleSetsExtension_Spec) {
+	*out = *in
+	if in.AutoUpgradeMinorVersion != nil {
+		in, out := &in.AutoUpgradeMinorVersion, &out.AutoUpgradeMinorVersion
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableAutomaticUpgrade != nil {
+		in, out := &in.EnableAutomaticUpgrade, &out.EnableAutomaticUpgrade
+		*out = new(bool)
+		**out = **in
+	}
+	if in.ForceUpdateTag != nil {
+		in, out := &in.ForceUpdateTag, &out.ForceUpdateTag
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(VirtualMachineScaleSetsExtensionOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProtectedSettings != nil {
+		in, out := &in.ProtectedSettings, &out.ProtectedSettings
+		*out = new(genruntime.SecretMapReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.ProvisionAfterExtensions != nil {
+		in, out := &in.ProvisionAfterExtensions, &out.ProvisionAfterExtensions
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.Publisher != nil {
+		in, out := &in.Publisher, &out.Publisher
+		*out = new(string)
+		**out = **in
+	}
+	if in.Settings != nil {
+		in, out := &in.Settings, &out.Settings
+		*out = make(map[string]apiextv1.JSON, len(*in))
+		for key, val := range *in {
+			(*out)[key] = *val.DeepCopy()
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.TypeHandlerVersion != nil {
+		in, out := &in.TypeHandlerVersion, &out.TypeHandlerVersion
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachineScaleSetsExtension_Spec) DeepCopy() *VirtualMachineScaleSetsExtension_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachineScaleSetsExtension_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachinesExtension) DeepCopyInto(out *VirtualMachinesExtension) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachinesExtension) DeepCopy() *VirtualMachinesExtension {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachinesExtension)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *VirtualMachinesExtension) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachinesExtensionList) DeepCopyInto(out *VirtualMachinesExtensionList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]VirtualMachinesExtension, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachinesExtensionList) DeepCopy() *VirtualMachinesExtensionList {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachinesExtensionList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *VirtualMachinesExtensionList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachinesExtensionOperatorSpec) DeepCopyInto(out *VirtualMachinesExtensionOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachinesExtensionOperatorSpec) DeepCopy() *VirtualMachinesExtensionOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachinesExtensionOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachinesExtension_STATUS) DeepCopyInto(out *VirtualMachinesExtension_STATUS) {
+	*out = *in
+	if in.AutoUpgradeMinorVersion != nil {
+		in, out := &in.AutoUpgradeMinorVersion, &out.AutoUpgradeMinorVersion
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.EnableAutomaticUpgrade != nil {
+		in, out := &in.EnableAutomaticUpgrade, &out.EnableAutomaticUpgrade
+		*out = new(bool)
+		**out = **in
+	}
+	if in.ForceUpdateTag != nil {
+		in, out := &in.ForceUpdateTag, &out.ForceUpdateTag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.InstanceView != nil {
+		in, out := &in.InstanceView, &out.InstanceView
+		*out = new(VirtualMachineExtensionInstanceView_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertiesType != nil {
+		in, out := &in.PropertiesType, &out.PropertiesType
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Publisher != nil {
+		in, out := &in.Publisher, &out.Publisher
+		*out = new(string)
+		**out = **in
+	}
+	if in.Settings != nil {
+		in, out := &in.Settings, &out.Settings
+		*out = make(map[string]apiextv1.JSON, len(*in))
+		for key, val := range *in {
+			(*out)[key] = *val.DeepCopy()
+		}
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.TypeHandlerVersion != nil {
+		in, out := &in.TypeHandlerVersion, &out.TypeHandlerVersion
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachinesExtension_STATUS) DeepCopy() *VirtualMachinesExtension_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachinesExtension_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualMachinesExtension_Spec) DeepCopyInto(out *VirtualMachinesExtension_Spec) {
+	*out = *in
+	if in.AutoUpgradeMinorVersion != nil {
+		in, out := &in.AutoUpgradeMinorVersion, &out.AutoUpgradeMinorVersion
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableAutomaticUpgrade != nil {
+		in, out := &in.EnableAutomaticUpgrade, &out.EnableAutomaticUpgrade
+		*out = new(bool)
+		**out = **in
+	}
+	if in.ForceUpdateTag != nil {
+		in, out := &in.ForceUpdateTag, &out.ForceUpdateTag
+		*out = new(string)
+		**out = **in
+	}
+	if in.InstanceView != nil {
+		in, out := &in.InstanceView, &out.InstanceView
+		*out = new(VirtualMachineExtensionInstanceView)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(VirtualMachinesExtensionOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProtectedSettings != nil {
+		in, out := &in.ProtectedSettings, &out.ProtectedSettings
+		*out = new(genruntime.SecretMapReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Publisher != nil {
+		in, out := &in.Publisher, &out.Publisher
+		*out = new(string)
+		**out = **in
+	}
+	if in.Settings != nil {
+		in, out := &in.Settings, &out.Settings
+		*out = make(map[string]apiextv1.JSON, len(*in))
+		for key, val := range *in {
+			(*out)[key] = *val.DeepCopy()
+		}
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.TypeHandlerVersion != nil {
+		in, out := &in.TypeHandlerVersion, &out.TypeHandlerVersion
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualMachinesExtension_Spec) DeepCopy() *VirtualMachinesExtension_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualMachinesExtension_Spec)
 	in.DeepCopyInto(out)
 	return out
 }

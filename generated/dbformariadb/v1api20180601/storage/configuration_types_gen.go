@@ -79,6 +79,11 @@ func (c *Configuration) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.DBforMariaDB/servers/configurations at api-version 2018-06-01: the resource goes with its parent, so the operator sends none.
+func (c *Configuration) DeletableInAzure() bool {
+	return false
+}
+
 var _ conversion.Hub = &Configuration{}
 
 // Hub marks Configuration as the version every other version of the kind converts to and from: the one the API server stores.

@@ -79,6 +79,11 @@ func (f *FlexibleServersConfiguration) GetResourceScope() genruntime.ResourceSco
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.DBforPostgreSQL/flexibleServers/configurations at api-version 2021-06-01: the resource goes with its parent, so the operator sends none.
+func (f *FlexibleServersConfiguration) DeletableInAzure() bool {
+	return false
+}
+
 var _ conversion.Hub = &FlexibleServersConfiguration{}
 
 // Hub marks FlexibleServersConfiguration as the version every other version of the kind converts to and from: the one the API server stores.

@@ -20,22 +20,6 @@ type SqlDatabase_STATUS struct {
 	Type       *string                          `json:"type,omitempty"`
 }
 
-// AutoscaleSettings is the wire shape of AutoscaleSettings.
-type AutoscaleSettings struct {
-	MaxThroughput *int `json:"maxThroughput,omitempty"`
-}
-
-// AutoscaleSettings_STATUS is the wire shape of AutoscaleSettings_STATUS.
-type AutoscaleSettings_STATUS struct {
-	MaxThroughput *int `json:"maxThroughput,omitempty"`
-}
-
-// CreateUpdateOptions is the wire shape of CreateUpdateOptions.
-type CreateUpdateOptions struct {
-	AutoscaleSettings *AutoscaleSettings `json:"autoscaleSettings,omitempty"`
-	Throughput        *int               `json:"throughput,omitempty"`
-}
-
 // SqlDatabaseCreateUpdateProperties is the wire shape of SqlDatabaseCreateUpdateProperties.
 type SqlDatabaseCreateUpdateProperties struct {
 	Options  *CreateUpdateOptions `json:"options,omitempty"`

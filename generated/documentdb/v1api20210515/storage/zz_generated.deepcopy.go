@@ -118,6 +118,60 @@ func (in *ApiProperties_STATUS) DeepCopy() *ApiProperties_STATUS {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AutoUpgradePolicyResource) DeepCopyInto(out *AutoUpgradePolicyResource) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ThroughputPolicy != nil {
+		in, out := &in.ThroughputPolicy, &out.ThroughputPolicy
+		*out = new(ThroughputPolicyResource)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AutoUpgradePolicyResource) DeepCopy() *AutoUpgradePolicyResource {
+	if in == nil {
+		return nil
+	}
+	out := new(AutoUpgradePolicyResource)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AutoUpgradePolicyResource_STATUS) DeepCopyInto(out *AutoUpgradePolicyResource_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ThroughputPolicy != nil {
+		in, out := &in.ThroughputPolicy, &out.ThroughputPolicy
+		*out = new(ThroughputPolicyResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AutoUpgradePolicyResource_STATUS) DeepCopy() *AutoUpgradePolicyResource_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(AutoUpgradePolicyResource_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *AutoscaleSettings) DeepCopyInto(out *AutoscaleSettings) {
 	*out = *in
 	if in.MaxThroughput != nil {
@@ -140,6 +194,75 @@ func (in *AutoscaleSettings) DeepCopy() *AutoscaleSettings {
 		return nil
 	}
 	out := new(AutoscaleSettings)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AutoscaleSettingsResource) DeepCopyInto(out *AutoscaleSettingsResource) {
+	*out = *in
+	if in.AutoUpgradePolicy != nil {
+		in, out := &in.AutoUpgradePolicy, &out.AutoUpgradePolicy
+		*out = new(AutoUpgradePolicyResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.MaxThroughput != nil {
+		in, out := &in.MaxThroughput, &out.MaxThroughput
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AutoscaleSettingsResource) DeepCopy() *AutoscaleSettingsResource {
+	if in == nil {
+		return nil
+	}
+	out := new(AutoscaleSettingsResource)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *AutoscaleSettingsResource_STATUS) DeepCopyInto(out *AutoscaleSettingsResource_STATUS) {
+	*out = *in
+	if in.AutoUpgradePolicy != nil {
+		in, out := &in.AutoUpgradePolicy, &out.AutoUpgradePolicy
+		*out = new(AutoUpgradePolicyResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.MaxThroughput != nil {
+		in, out := &in.MaxThroughput, &out.MaxThroughput
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.TargetMaxThroughput != nil {
+		in, out := &in.TargetMaxThroughput, &out.TargetMaxThroughput
+		*out = new(int)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *AutoscaleSettingsResource_STATUS) DeepCopy() *AutoscaleSettingsResource_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(AutoscaleSettingsResource_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -1935,6 +2058,1292 @@ func (in *ManagedServiceIdentity_UserAssignedIdentitiesValue_STATUS) DeepCopy() 
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongoDBCollectionGetProperties_Options_STATUS) DeepCopyInto(out *MongoDBCollectionGetProperties_Options_STATUS) {
+	*out = *in
+	if in.AutoscaleSettings != nil {
+		in, out := &in.AutoscaleSettings, &out.AutoscaleSettings
+		*out = new(AutoscaleSettings_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Throughput != nil {
+		in, out := &in.Throughput, &out.Throughput
+		*out = new(int)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongoDBCollectionGetProperties_Options_STATUS) DeepCopy() *MongoDBCollectionGetProperties_Options_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(MongoDBCollectionGetProperties_Options_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongoDBCollectionGetProperties_Resource_STATUS) DeepCopyInto(out *MongoDBCollectionGetProperties_Resource_STATUS) {
+	*out = *in
+	if in.AnalyticalStorageTtl != nil {
+		in, out := &in.AnalyticalStorageTtl, &out.AnalyticalStorageTtl
+		*out = new(int)
+		**out = **in
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Indexes != nil {
+		in, out := &in.Indexes, &out.Indexes
+		*out = make([]MongoIndex_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Rid != nil {
+		in, out := &in.Rid, &out.Rid
+		*out = new(string)
+		**out = **in
+	}
+	if in.ShardKey != nil {
+		in, out := &in.ShardKey, &out.ShardKey
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Ts != nil {
+		in, out := &in.Ts, &out.Ts
+		*out = new(float64)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongoDBCollectionGetProperties_Resource_STATUS) DeepCopy() *MongoDBCollectionGetProperties_Resource_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(MongoDBCollectionGetProperties_Resource_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongoDBCollectionResource) DeepCopyInto(out *MongoDBCollectionResource) {
+	*out = *in
+	if in.AnalyticalStorageTtl != nil {
+		in, out := &in.AnalyticalStorageTtl, &out.AnalyticalStorageTtl
+		*out = new(int)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Indexes != nil {
+		in, out := &in.Indexes, &out.Indexes
+		*out = make([]MongoIndex, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ShardKey != nil {
+		in, out := &in.ShardKey, &out.ShardKey
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongoDBCollectionResource) DeepCopy() *MongoDBCollectionResource {
+	if in == nil {
+		return nil
+	}
+	out := new(MongoDBCollectionResource)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongoDBDatabaseGetProperties_Options_STATUS) DeepCopyInto(out *MongoDBDatabaseGetProperties_Options_STATUS) {
+	*out = *in
+	if in.AutoscaleSettings != nil {
+		in, out := &in.AutoscaleSettings, &out.AutoscaleSettings
+		*out = new(AutoscaleSettings_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Throughput != nil {
+		in, out := &in.Throughput, &out.Throughput
+		*out = new(int)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongoDBDatabaseGetProperties_Options_STATUS) DeepCopy() *MongoDBDatabaseGetProperties_Options_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(MongoDBDatabaseGetProperties_Options_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongoDBDatabaseGetProperties_Resource_STATUS) DeepCopyInto(out *MongoDBDatabaseGetProperties_Resource_STATUS) {
+	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Rid != nil {
+		in, out := &in.Rid, &out.Rid
+		*out = new(string)
+		**out = **in
+	}
+	if in.Ts != nil {
+		in, out := &in.Ts, &out.Ts
+		*out = new(float64)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongoDBDatabaseGetProperties_Resource_STATUS) DeepCopy() *MongoDBDatabaseGetProperties_Resource_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(MongoDBDatabaseGetProperties_Resource_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongoDBDatabaseResource) DeepCopyInto(out *MongoDBDatabaseResource) {
+	*out = *in
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongoDBDatabaseResource) DeepCopy() *MongoDBDatabaseResource {
+	if in == nil {
+		return nil
+	}
+	out := new(MongoDBDatabaseResource)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongoIndex) DeepCopyInto(out *MongoIndex) {
+	*out = *in
+	if in.Key != nil {
+		in, out := &in.Key, &out.Key
+		*out = new(MongoIndexKeys)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Options != nil {
+		in, out := &in.Options, &out.Options
+		*out = new(MongoIndexOptions)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongoIndex) DeepCopy() *MongoIndex {
+	if in == nil {
+		return nil
+	}
+	out := new(MongoIndex)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongoIndexKeys) DeepCopyInto(out *MongoIndexKeys) {
+	*out = *in
+	if in.Keys != nil {
+		in, out := &in.Keys, &out.Keys
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongoIndexKeys) DeepCopy() *MongoIndexKeys {
+	if in == nil {
+		return nil
+	}
+	out := new(MongoIndexKeys)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongoIndexKeys_STATUS) DeepCopyInto(out *MongoIndexKeys_STATUS) {
+	*out = *in
+	if in.Keys != nil {
+		in, out := &in.Keys, &out.Keys
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongoIndexKeys_STATUS) DeepCopy() *MongoIndexKeys_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(MongoIndexKeys_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongoIndexOptions) DeepCopyInto(out *MongoIndexOptions) {
+	*out = *in
+	if in.ExpireAfterSeconds != nil {
+		in, out := &in.ExpireAfterSeconds, &out.ExpireAfterSeconds
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Unique != nil {
+		in, out := &in.Unique, &out.Unique
+		*out = new(bool)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongoIndexOptions) DeepCopy() *MongoIndexOptions {
+	if in == nil {
+		return nil
+	}
+	out := new(MongoIndexOptions)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongoIndexOptions_STATUS) DeepCopyInto(out *MongoIndexOptions_STATUS) {
+	*out = *in
+	if in.ExpireAfterSeconds != nil {
+		in, out := &in.ExpireAfterSeconds, &out.ExpireAfterSeconds
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Unique != nil {
+		in, out := &in.Unique, &out.Unique
+		*out = new(bool)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongoIndexOptions_STATUS) DeepCopy() *MongoIndexOptions_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(MongoIndexOptions_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongoIndex_STATUS) DeepCopyInto(out *MongoIndex_STATUS) {
+	*out = *in
+	if in.Key != nil {
+		in, out := &in.Key, &out.Key
+		*out = new(MongoIndexKeys_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Options != nil {
+		in, out := &in.Options, &out.Options
+		*out = new(MongoIndexOptions_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongoIndex_STATUS) DeepCopy() *MongoIndex_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(MongoIndex_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongodbDatabase) DeepCopyInto(out *MongodbDatabase) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongodbDatabase) DeepCopy() *MongodbDatabase {
+	if in == nil {
+		return nil
+	}
+	out := new(MongodbDatabase)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *MongodbDatabase) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongodbDatabaseCollection) DeepCopyInto(out *MongodbDatabaseCollection) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongodbDatabaseCollection) DeepCopy() *MongodbDatabaseCollection {
+	if in == nil {
+		return nil
+	}
+	out := new(MongodbDatabaseCollection)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *MongodbDatabaseCollection) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongodbDatabaseCollectionList) DeepCopyInto(out *MongodbDatabaseCollectionList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]MongodbDatabaseCollection, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongodbDatabaseCollectionList) DeepCopy() *MongodbDatabaseCollectionList {
+	if in == nil {
+		return nil
+	}
+	out := new(MongodbDatabaseCollectionList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *MongodbDatabaseCollectionList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongodbDatabaseCollectionOperatorSpec) DeepCopyInto(out *MongodbDatabaseCollectionOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongodbDatabaseCollectionOperatorSpec) DeepCopy() *MongodbDatabaseCollectionOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(MongodbDatabaseCollectionOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongodbDatabaseCollectionThroughputSetting) DeepCopyInto(out *MongodbDatabaseCollectionThroughputSetting) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongodbDatabaseCollectionThroughputSetting) DeepCopy() *MongodbDatabaseCollectionThroughputSetting {
+	if in == nil {
+		return nil
+	}
+	out := new(MongodbDatabaseCollectionThroughputSetting)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *MongodbDatabaseCollectionThroughputSetting) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongodbDatabaseCollectionThroughputSettingList) DeepCopyInto(out *MongodbDatabaseCollectionThroughputSettingList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]MongodbDatabaseCollectionThroughputSetting, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongodbDatabaseCollectionThroughputSettingList) DeepCopy() *MongodbDatabaseCollectionThroughputSettingList {
+	if in == nil {
+		return nil
+	}
+	out := new(MongodbDatabaseCollectionThroughputSettingList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *MongodbDatabaseCollectionThroughputSettingList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongodbDatabaseCollectionThroughputSettingOperatorSpec) DeepCopyInto(out *MongodbDatabaseCollectionThroughputSettingOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongodbDatabaseCollectionThroughputSettingOperatorSpec) DeepCopy() *MongodbDatabaseCollectionThroughputSettingOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(MongodbDatabaseCollectionThroughputSettingOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongodbDatabaseCollectionThroughputSetting_STATUS) DeepCopyInto(out *MongodbDatabaseCollectionThroughputSetting_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Resource != nil {
+		in, out := &in.Resource, &out.Resource
+		*out = new(ThroughputSettingsGetProperties_Resource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongodbDatabaseCollectionThroughputSetting_STATUS) DeepCopy() *MongodbDatabaseCollectionThroughputSetting_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(MongodbDatabaseCollectionThroughputSetting_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongodbDatabaseCollectionThroughputSetting_Spec) DeepCopyInto(out *MongodbDatabaseCollectionThroughputSetting_Spec) {
+	*out = *in
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(MongodbDatabaseCollectionThroughputSettingOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Resource != nil {
+		in, out := &in.Resource, &out.Resource
+		*out = new(ThroughputSettingsResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongodbDatabaseCollectionThroughputSetting_Spec) DeepCopy() *MongodbDatabaseCollectionThroughputSetting_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(MongodbDatabaseCollectionThroughputSetting_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongodbDatabaseCollection_STATUS) DeepCopyInto(out *MongodbDatabaseCollection_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Options != nil {
+		in, out := &in.Options, &out.Options
+		*out = new(MongoDBCollectionGetProperties_Options_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Resource != nil {
+		in, out := &in.Resource, &out.Resource
+		*out = new(MongoDBCollectionGetProperties_Resource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongodbDatabaseCollection_STATUS) DeepCopy() *MongodbDatabaseCollection_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(MongodbDatabaseCollection_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongodbDatabaseCollection_Spec) DeepCopyInto(out *MongodbDatabaseCollection_Spec) {
+	*out = *in
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(MongodbDatabaseCollectionOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Options != nil {
+		in, out := &in.Options, &out.Options
+		*out = new(CreateUpdateOptions)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Resource != nil {
+		in, out := &in.Resource, &out.Resource
+		*out = new(MongoDBCollectionResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongodbDatabaseCollection_Spec) DeepCopy() *MongodbDatabaseCollection_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(MongodbDatabaseCollection_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongodbDatabaseList) DeepCopyInto(out *MongodbDatabaseList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]MongodbDatabase, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongodbDatabaseList) DeepCopy() *MongodbDatabaseList {
+	if in == nil {
+		return nil
+	}
+	out := new(MongodbDatabaseList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *MongodbDatabaseList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongodbDatabaseOperatorSpec) DeepCopyInto(out *MongodbDatabaseOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongodbDatabaseOperatorSpec) DeepCopy() *MongodbDatabaseOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(MongodbDatabaseOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongodbDatabaseThroughputSetting) DeepCopyInto(out *MongodbDatabaseThroughputSetting) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongodbDatabaseThroughputSetting) DeepCopy() *MongodbDatabaseThroughputSetting {
+	if in == nil {
+		return nil
+	}
+	out := new(MongodbDatabaseThroughputSetting)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *MongodbDatabaseThroughputSetting) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongodbDatabaseThroughputSettingList) DeepCopyInto(out *MongodbDatabaseThroughputSettingList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]MongodbDatabaseThroughputSetting, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongodbDatabaseThroughputSettingList) DeepCopy() *MongodbDatabaseThroughputSettingList {
+	if in == nil {
+		return nil
+	}
+	out := new(MongodbDatabaseThroughputSettingList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *MongodbDatabaseThroughputSettingList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongodbDatabaseThroughputSettingOperatorSpec) DeepCopyInto(out *MongodbDatabaseThroughputSettingOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongodbDatabaseThroughputSettingOperatorSpec) DeepCopy() *MongodbDatabaseThroughputSettingOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(MongodbDatabaseThroughputSettingOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongodbDatabaseThroughputSetting_STATUS) DeepCopyInto(out *MongodbDatabaseThroughputSetting_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Resource != nil {
+		in, out := &in.Resource, &out.Resource
+		*out = new(ThroughputSettingsGetProperties_Resource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongodbDatabaseThroughputSetting_STATUS) DeepCopy() *MongodbDatabaseThroughputSetting_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(MongodbDatabaseThroughputSetting_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongodbDatabaseThroughputSetting_Spec) DeepCopyInto(out *MongodbDatabaseThroughputSetting_Spec) {
+	*out = *in
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(MongodbDatabaseThroughputSettingOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Resource != nil {
+		in, out := &in.Resource, &out.Resource
+		*out = new(ThroughputSettingsResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongodbDatabaseThroughputSetting_Spec) DeepCopy() *MongodbDatabaseThroughputSetting_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(MongodbDatabaseThroughputSetting_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongodbDatabase_STATUS) DeepCopyInto(out *MongodbDatabase_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.Options != nil {
+		in, out := &in.Options, &out.Options
+		*out = new(MongoDBDatabaseGetProperties_Options_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Resource != nil {
+		in, out := &in.Resource, &out.Resource
+		*out = new(MongoDBDatabaseGetProperties_Resource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongodbDatabase_STATUS) DeepCopy() *MongodbDatabase_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(MongodbDatabase_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *MongodbDatabase_Spec) DeepCopyInto(out *MongodbDatabase_Spec) {
+	*out = *in
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(MongodbDatabaseOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Options != nil {
+		in, out := &in.Options, &out.Options
+		*out = new(CreateUpdateOptions)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Resource != nil {
+		in, out := &in.Resource, &out.Resource
+		*out = new(MongoDBDatabaseResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *MongodbDatabase_Spec) DeepCopy() *MongodbDatabase_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(MongodbDatabase_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *PeriodicModeBackupPolicy) DeepCopyInto(out *PeriodicModeBackupPolicy) {
 	*out = *in
 	if in.PeriodicModeProperties != nil {
@@ -2526,6 +3935,865 @@ func (in *SqlDatabaseContainerOperatorSpec) DeepCopy() *SqlDatabaseContainerOper
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlDatabaseContainerStoredProcedure) DeepCopyInto(out *SqlDatabaseContainerStoredProcedure) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlDatabaseContainerStoredProcedure) DeepCopy() *SqlDatabaseContainerStoredProcedure {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlDatabaseContainerStoredProcedure)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *SqlDatabaseContainerStoredProcedure) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlDatabaseContainerStoredProcedureList) DeepCopyInto(out *SqlDatabaseContainerStoredProcedureList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]SqlDatabaseContainerStoredProcedure, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlDatabaseContainerStoredProcedureList) DeepCopy() *SqlDatabaseContainerStoredProcedureList {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlDatabaseContainerStoredProcedureList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *SqlDatabaseContainerStoredProcedureList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlDatabaseContainerStoredProcedureOperatorSpec) DeepCopyInto(out *SqlDatabaseContainerStoredProcedureOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlDatabaseContainerStoredProcedureOperatorSpec) DeepCopy() *SqlDatabaseContainerStoredProcedureOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlDatabaseContainerStoredProcedureOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlDatabaseContainerStoredProcedure_STATUS) DeepCopyInto(out *SqlDatabaseContainerStoredProcedure_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Resource != nil {
+		in, out := &in.Resource, &out.Resource
+		*out = new(SqlStoredProcedureGetProperties_Resource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlDatabaseContainerStoredProcedure_STATUS) DeepCopy() *SqlDatabaseContainerStoredProcedure_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlDatabaseContainerStoredProcedure_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlDatabaseContainerStoredProcedure_Spec) DeepCopyInto(out *SqlDatabaseContainerStoredProcedure_Spec) {
+	*out = *in
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(SqlDatabaseContainerStoredProcedureOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Options != nil {
+		in, out := &in.Options, &out.Options
+		*out = new(CreateUpdateOptions)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Resource != nil {
+		in, out := &in.Resource, &out.Resource
+		*out = new(SqlStoredProcedureResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlDatabaseContainerStoredProcedure_Spec) DeepCopy() *SqlDatabaseContainerStoredProcedure_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlDatabaseContainerStoredProcedure_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlDatabaseContainerThroughputSetting) DeepCopyInto(out *SqlDatabaseContainerThroughputSetting) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlDatabaseContainerThroughputSetting) DeepCopy() *SqlDatabaseContainerThroughputSetting {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlDatabaseContainerThroughputSetting)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *SqlDatabaseContainerThroughputSetting) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlDatabaseContainerThroughputSettingList) DeepCopyInto(out *SqlDatabaseContainerThroughputSettingList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]SqlDatabaseContainerThroughputSetting, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlDatabaseContainerThroughputSettingList) DeepCopy() *SqlDatabaseContainerThroughputSettingList {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlDatabaseContainerThroughputSettingList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *SqlDatabaseContainerThroughputSettingList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlDatabaseContainerThroughputSettingOperatorSpec) DeepCopyInto(out *SqlDatabaseContainerThroughputSettingOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlDatabaseContainerThroughputSettingOperatorSpec) DeepCopy() *SqlDatabaseContainerThroughputSettingOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlDatabaseContainerThroughputSettingOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlDatabaseContainerThroughputSetting_STATUS) DeepCopyInto(out *SqlDatabaseContainerThroughputSetting_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Resource != nil {
+		in, out := &in.Resource, &out.Resource
+		*out = new(ThroughputSettingsGetProperties_Resource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlDatabaseContainerThroughputSetting_STATUS) DeepCopy() *SqlDatabaseContainerThroughputSetting_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlDatabaseContainerThroughputSetting_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlDatabaseContainerThroughputSetting_Spec) DeepCopyInto(out *SqlDatabaseContainerThroughputSetting_Spec) {
+	*out = *in
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(SqlDatabaseContainerThroughputSettingOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Resource != nil {
+		in, out := &in.Resource, &out.Resource
+		*out = new(ThroughputSettingsResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlDatabaseContainerThroughputSetting_Spec) DeepCopy() *SqlDatabaseContainerThroughputSetting_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlDatabaseContainerThroughputSetting_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlDatabaseContainerTrigger) DeepCopyInto(out *SqlDatabaseContainerTrigger) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlDatabaseContainerTrigger) DeepCopy() *SqlDatabaseContainerTrigger {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlDatabaseContainerTrigger)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *SqlDatabaseContainerTrigger) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlDatabaseContainerTriggerList) DeepCopyInto(out *SqlDatabaseContainerTriggerList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]SqlDatabaseContainerTrigger, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlDatabaseContainerTriggerList) DeepCopy() *SqlDatabaseContainerTriggerList {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlDatabaseContainerTriggerList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *SqlDatabaseContainerTriggerList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlDatabaseContainerTriggerOperatorSpec) DeepCopyInto(out *SqlDatabaseContainerTriggerOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlDatabaseContainerTriggerOperatorSpec) DeepCopy() *SqlDatabaseContainerTriggerOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlDatabaseContainerTriggerOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlDatabaseContainerTrigger_STATUS) DeepCopyInto(out *SqlDatabaseContainerTrigger_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Resource != nil {
+		in, out := &in.Resource, &out.Resource
+		*out = new(SqlTriggerGetProperties_Resource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlDatabaseContainerTrigger_STATUS) DeepCopy() *SqlDatabaseContainerTrigger_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlDatabaseContainerTrigger_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlDatabaseContainerTrigger_Spec) DeepCopyInto(out *SqlDatabaseContainerTrigger_Spec) {
+	*out = *in
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(SqlDatabaseContainerTriggerOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Options != nil {
+		in, out := &in.Options, &out.Options
+		*out = new(CreateUpdateOptions)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Resource != nil {
+		in, out := &in.Resource, &out.Resource
+		*out = new(SqlTriggerResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlDatabaseContainerTrigger_Spec) DeepCopy() *SqlDatabaseContainerTrigger_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlDatabaseContainerTrigger_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlDatabaseContainerUserDefinedFunction) DeepCopyInto(out *SqlDatabaseContainerUserDefinedFunction) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlDatabaseContainerUserDefinedFunction) DeepCopy() *SqlDatabaseContainerUserDefinedFunction {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlDatabaseContainerUserDefinedFunction)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *SqlDatabaseContainerUserDefinedFunction) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlDatabaseContainerUserDefinedFunctionList) DeepCopyInto(out *SqlDatabaseContainerUserDefinedFunctionList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]SqlDatabaseContainerUserDefinedFunction, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlDatabaseContainerUserDefinedFunctionList) DeepCopy() *SqlDatabaseContainerUserDefinedFunctionList {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlDatabaseContainerUserDefinedFunctionList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *SqlDatabaseContainerUserDefinedFunctionList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlDatabaseContainerUserDefinedFunctionOperatorSpec) DeepCopyInto(out *SqlDatabaseContainerUserDefinedFunctionOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlDatabaseContainerUserDefinedFunctionOperatorSpec) DeepCopy() *SqlDatabaseContainerUserDefinedFunctionOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlDatabaseContainerUserDefinedFunctionOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlDatabaseContainerUserDefinedFunction_STATUS) DeepCopyInto(out *SqlDatabaseContainerUserDefinedFunction_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Resource != nil {
+		in, out := &in.Resource, &out.Resource
+		*out = new(SqlUserDefinedFunctionGetProperties_Resource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlDatabaseContainerUserDefinedFunction_STATUS) DeepCopy() *SqlDatabaseContainerUserDefinedFunction_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlDatabaseContainerUserDefinedFunction_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlDatabaseContainerUserDefinedFunction_Spec) DeepCopyInto(out *SqlDatabaseContainerUserDefinedFunction_Spec) {
+	*out = *in
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(SqlDatabaseContainerUserDefinedFunctionOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Options != nil {
+		in, out := &in.Options, &out.Options
+		*out = new(CreateUpdateOptions)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Resource != nil {
+		in, out := &in.Resource, &out.Resource
+		*out = new(SqlUserDefinedFunctionResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlDatabaseContainerUserDefinedFunction_Spec) DeepCopy() *SqlDatabaseContainerUserDefinedFunction_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlDatabaseContainerUserDefinedFunction_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *SqlDatabaseContainer_STATUS) DeepCopyInto(out *SqlDatabaseContainer_STATUS) {
 	*out = *in
 	if in.Conditions != nil {
@@ -2832,6 +5100,217 @@ func (in *SqlDatabaseResource) DeepCopy() *SqlDatabaseResource {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlDatabaseThroughputSetting) DeepCopyInto(out *SqlDatabaseThroughputSetting) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlDatabaseThroughputSetting) DeepCopy() *SqlDatabaseThroughputSetting {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlDatabaseThroughputSetting)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *SqlDatabaseThroughputSetting) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlDatabaseThroughputSettingList) DeepCopyInto(out *SqlDatabaseThroughputSettingList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]SqlDatabaseThroughputSetting, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlDatabaseThroughputSettingList) DeepCopy() *SqlDatabaseThroughputSettingList {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlDatabaseThroughputSettingList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *SqlDatabaseThroughputSettingList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlDatabaseThroughputSettingOperatorSpec) DeepCopyInto(out *SqlDatabaseThroughputSettingOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlDatabaseThroughputSettingOperatorSpec) DeepCopy() *SqlDatabaseThroughputSettingOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlDatabaseThroughputSettingOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlDatabaseThroughputSetting_STATUS) DeepCopyInto(out *SqlDatabaseThroughputSetting_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Resource != nil {
+		in, out := &in.Resource, &out.Resource
+		*out = new(ThroughputSettingsGetProperties_Resource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlDatabaseThroughputSetting_STATUS) DeepCopy() *SqlDatabaseThroughputSetting_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlDatabaseThroughputSetting_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlDatabaseThroughputSetting_Spec) DeepCopyInto(out *SqlDatabaseThroughputSetting_Spec) {
+	*out = *in
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(SqlDatabaseThroughputSettingOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Resource != nil {
+		in, out := &in.Resource, &out.Resource
+		*out = new(ThroughputSettingsResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlDatabaseThroughputSetting_Spec) DeepCopy() *SqlDatabaseThroughputSetting_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlDatabaseThroughputSetting_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *SqlDatabase_STATUS) DeepCopyInto(out *SqlDatabase_STATUS) {
 	*out = *in
 	if in.Conditions != nil {
@@ -2947,6 +5426,628 @@ func (in *SqlDatabase_Spec) DeepCopy() *SqlDatabase_Spec {
 		return nil
 	}
 	out := new(SqlDatabase_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlRoleAssignment) DeepCopyInto(out *SqlRoleAssignment) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlRoleAssignment) DeepCopy() *SqlRoleAssignment {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlRoleAssignment)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *SqlRoleAssignment) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlRoleAssignmentList) DeepCopyInto(out *SqlRoleAssignmentList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]SqlRoleAssignment, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlRoleAssignmentList) DeepCopy() *SqlRoleAssignmentList {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlRoleAssignmentList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *SqlRoleAssignmentList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlRoleAssignmentOperatorSpec) DeepCopyInto(out *SqlRoleAssignmentOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlRoleAssignmentOperatorSpec) DeepCopy() *SqlRoleAssignmentOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlRoleAssignmentOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlRoleAssignment_STATUS) DeepCopyInto(out *SqlRoleAssignment_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrincipalId != nil {
+		in, out := &in.PrincipalId, &out.PrincipalId
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RoleDefinitionId != nil {
+		in, out := &in.RoleDefinitionId, &out.RoleDefinitionId
+		*out = new(string)
+		**out = **in
+	}
+	if in.Scope != nil {
+		in, out := &in.Scope, &out.Scope
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlRoleAssignment_STATUS) DeepCopy() *SqlRoleAssignment_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlRoleAssignment_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlRoleAssignment_Spec) DeepCopyInto(out *SqlRoleAssignment_Spec) {
+	*out = *in
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(SqlRoleAssignmentOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PrincipalId != nil {
+		in, out := &in.PrincipalId, &out.PrincipalId
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrincipalIdFromConfig != nil {
+		in, out := &in.PrincipalIdFromConfig, &out.PrincipalIdFromConfig
+		*out = new(genruntime.ConfigMapReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RoleDefinitionId != nil {
+		in, out := &in.RoleDefinitionId, &out.RoleDefinitionId
+		*out = new(string)
+		**out = **in
+	}
+	if in.Scope != nil {
+		in, out := &in.Scope, &out.Scope
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlRoleAssignment_Spec) DeepCopy() *SqlRoleAssignment_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlRoleAssignment_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlStoredProcedureGetProperties_Resource_STATUS) DeepCopyInto(out *SqlStoredProcedureGetProperties_Resource_STATUS) {
+	*out = *in
+	if in.Body != nil {
+		in, out := &in.Body, &out.Body
+		*out = new(string)
+		**out = **in
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Rid != nil {
+		in, out := &in.Rid, &out.Rid
+		*out = new(string)
+		**out = **in
+	}
+	if in.Ts != nil {
+		in, out := &in.Ts, &out.Ts
+		*out = new(float64)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlStoredProcedureGetProperties_Resource_STATUS) DeepCopy() *SqlStoredProcedureGetProperties_Resource_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlStoredProcedureGetProperties_Resource_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlStoredProcedureResource) DeepCopyInto(out *SqlStoredProcedureResource) {
+	*out = *in
+	if in.Body != nil {
+		in, out := &in.Body, &out.Body
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlStoredProcedureResource) DeepCopy() *SqlStoredProcedureResource {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlStoredProcedureResource)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlTriggerGetProperties_Resource_STATUS) DeepCopyInto(out *SqlTriggerGetProperties_Resource_STATUS) {
+	*out = *in
+	if in.Body != nil {
+		in, out := &in.Body, &out.Body
+		*out = new(string)
+		**out = **in
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Rid != nil {
+		in, out := &in.Rid, &out.Rid
+		*out = new(string)
+		**out = **in
+	}
+	if in.TriggerOperation != nil {
+		in, out := &in.TriggerOperation, &out.TriggerOperation
+		*out = new(string)
+		**out = **in
+	}
+	if in.TriggerType != nil {
+		in, out := &in.TriggerType, &out.TriggerType
+		*out = new(string)
+		**out = **in
+	}
+	if in.Ts != nil {
+		in, out := &in.Ts, &out.Ts
+		*out = new(float64)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlTriggerGetProperties_Resource_STATUS) DeepCopy() *SqlTriggerGetProperties_Resource_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlTriggerGetProperties_Resource_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlTriggerResource) DeepCopyInto(out *SqlTriggerResource) {
+	*out = *in
+	if in.Body != nil {
+		in, out := &in.Body, &out.Body
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.TriggerOperation != nil {
+		in, out := &in.TriggerOperation, &out.TriggerOperation
+		*out = new(string)
+		**out = **in
+	}
+	if in.TriggerType != nil {
+		in, out := &in.TriggerType, &out.TriggerType
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlTriggerResource) DeepCopy() *SqlTriggerResource {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlTriggerResource)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlUserDefinedFunctionGetProperties_Resource_STATUS) DeepCopyInto(out *SqlUserDefinedFunctionGetProperties_Resource_STATUS) {
+	*out = *in
+	if in.Body != nil {
+		in, out := &in.Body, &out.Body
+		*out = new(string)
+		**out = **in
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Rid != nil {
+		in, out := &in.Rid, &out.Rid
+		*out = new(string)
+		**out = **in
+	}
+	if in.Ts != nil {
+		in, out := &in.Ts, &out.Ts
+		*out = new(float64)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlUserDefinedFunctionGetProperties_Resource_STATUS) DeepCopy() *SqlUserDefinedFunctionGetProperties_Resource_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlUserDefinedFunctionGetProperties_Resource_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlUserDefinedFunctionResource) DeepCopyInto(out *SqlUserDefinedFunctionResource) {
+	*out = *in
+	if in.Body != nil {
+		in, out := &in.Body, &out.Body
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlUserDefinedFunctionResource) DeepCopy() *SqlUserDefinedFunctionResource {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlUserDefinedFunctionResource)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ThroughputPolicyResource) DeepCopyInto(out *ThroughputPolicyResource) {
+	*out = *in
+	if in.IncrementPercent != nil {
+		in, out := &in.IncrementPercent, &out.IncrementPercent
+		*out = new(int)
+		**out = **in
+	}
+	if in.IsEnabled != nil {
+		in, out := &in.IsEnabled, &out.IsEnabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ThroughputPolicyResource) DeepCopy() *ThroughputPolicyResource {
+	if in == nil {
+		return nil
+	}
+	out := new(ThroughputPolicyResource)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ThroughputPolicyResource_STATUS) DeepCopyInto(out *ThroughputPolicyResource_STATUS) {
+	*out = *in
+	if in.IncrementPercent != nil {
+		in, out := &in.IncrementPercent, &out.IncrementPercent
+		*out = new(int)
+		**out = **in
+	}
+	if in.IsEnabled != nil {
+		in, out := &in.IsEnabled, &out.IsEnabled
+		*out = new(bool)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ThroughputPolicyResource_STATUS) DeepCopy() *ThroughputPolicyResource_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ThroughputPolicyResource_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ThroughputSettingsGetProperties_Resource_STATUS) DeepCopyInto(out *ThroughputSettingsGetProperties_Resource_STATUS) {
+	*out = *in
+	if in.AutoscaleSettings != nil {
+		in, out := &in.AutoscaleSettings, &out.AutoscaleSettings
+		*out = new(AutoscaleSettingsResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.MinimumThroughput != nil {
+		in, out := &in.MinimumThroughput, &out.MinimumThroughput
+		*out = new(string)
+		**out = **in
+	}
+	if in.OfferReplacePending != nil {
+		in, out := &in.OfferReplacePending, &out.OfferReplacePending
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Rid != nil {
+		in, out := &in.Rid, &out.Rid
+		*out = new(string)
+		**out = **in
+	}
+	if in.Throughput != nil {
+		in, out := &in.Throughput, &out.Throughput
+		*out = new(int)
+		**out = **in
+	}
+	if in.Ts != nil {
+		in, out := &in.Ts, &out.Ts
+		*out = new(float64)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ThroughputSettingsGetProperties_Resource_STATUS) DeepCopy() *ThroughputSettingsGetProperties_Resource_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(ThroughputSettingsGetProperties_Resource_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *ThroughputSettingsResource) DeepCopyInto(out *ThroughputSettingsResource) {
+	*out = *in
+	if in.AutoscaleSettings != nil {
+		in, out := &in.AutoscaleSettings, &out.AutoscaleSettings
+		*out = new(AutoscaleSettingsResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Throughput != nil {
+		in, out := &in.Throughput, &out.Throughput
+		*out = new(int)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *ThroughputSettingsResource) DeepCopy() *ThroughputSettingsResource {
+	if in == nil {
+		return nil
+	}
+	out := new(ThroughputSettingsResource)
 	in.DeepCopyInto(out)
 	return out
 }

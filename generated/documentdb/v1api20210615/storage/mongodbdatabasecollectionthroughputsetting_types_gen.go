@@ -79,6 +79,11 @@ func (m *MongodbDatabaseCollectionThroughputSetting) GetResourceScope() genrunti
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.DocumentDB/databaseAccounts/mongodbDatabases/collections/throughputSettings at api-version 2021-06-15: the resource goes with its parent, so the operator sends none.
+func (m *MongodbDatabaseCollectionThroughputSetting) DeletableInAzure() bool {
+	return false
+}
+
 var _ conversion.Hub = &MongodbDatabaseCollectionThroughputSetting{}
 
 // Hub marks MongodbDatabaseCollectionThroughputSetting as the version every other version of the kind converts to and from: the one the API server stores.

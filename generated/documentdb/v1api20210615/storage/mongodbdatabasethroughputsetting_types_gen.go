@@ -79,6 +79,11 @@ func (m *MongodbDatabaseThroughputSetting) GetResourceScope() genruntime.Resourc
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.DocumentDB/databaseAccounts/mongodbDatabases/throughputSettings at api-version 2021-06-15: the resource goes with its parent, so the operator sends none.
+func (m *MongodbDatabaseThroughputSetting) DeletableInAzure() bool {
+	return false
+}
+
 var _ conversion.Hub = &MongodbDatabaseThroughputSetting{}
 
 // Hub marks MongodbDatabaseThroughputSetting as the version every other version of the kind converts to and from: the one the API server stores.

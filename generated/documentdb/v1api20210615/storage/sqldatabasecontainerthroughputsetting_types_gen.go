@@ -79,6 +79,11 @@ func (s *SqlDatabaseContainerThroughputSetting) GetResourceScope() genruntime.Re
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers/throughputSettings at api-version 2021-06-15: the resource goes with its parent, so the operator sends none.
+func (s *SqlDatabaseContainerThroughputSetting) DeletableInAzure() bool {
+	return false
+}
+
 var _ conversion.Hub = &SqlDatabaseContainerThroughputSetting{}
 
 // Hub marks SqlDatabaseContainerThroughputSetting as the version every other version of the kind converts to and from: the one the API server stores.

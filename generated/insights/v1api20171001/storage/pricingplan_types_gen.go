@@ -79,6 +79,11 @@ func (p *PricingPlan) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Insights/components/pricingPlans at api-version 2017-10-01: the resource goes with its parent, so the operator sends none.
+func (p *PricingPlan) DeletableInAzure() bool {
+	return false
+}
+
 var _ conversion.Hub = &PricingPlan{}
 
 // Hub marks PricingPlan as the version every other version of the kind converts to and from: the one the API server stores.

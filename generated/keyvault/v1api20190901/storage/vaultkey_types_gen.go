@@ -79,6 +79,11 @@ func (v *VaultKey) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.KeyVault/vaults/keys at api-version 2019-09-01: the resource goes with its parent, so the operator sends none.
+func (v *VaultKey) DeletableInAzure() bool {
+	return false
+}
+
 var _ conversion.Hub = &VaultKey{}
 
 // Hub marks VaultKey as the version every other version of the kind converts to and from: the one the API server stores.

@@ -558,6 +558,94 @@ func (in *BackendAddressPool_SubResourceEmbedded) DeepCopy() *BackendAddressPool
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *BgpSettings) DeepCopyInto(out *BgpSettings) {
+	*out = *in
+	if in.Asn != nil {
+		in, out := &in.Asn, &out.Asn
+		*out = new(int)
+		**out = **in
+	}
+	if in.BgpPeeringAddress != nil {
+		in, out := &in.BgpPeeringAddress, &out.BgpPeeringAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.BgpPeeringAddresses != nil {
+		in, out := &in.BgpPeeringAddresses, &out.BgpPeeringAddresses
+		*out = make([]IPConfigurationBgpPeeringAddress, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PeerWeight != nil {
+		in, out := &in.PeerWeight, &out.PeerWeight
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *BgpSettings) DeepCopy() *BgpSettings {
+	if in == nil {
+		return nil
+	}
+	out := new(BgpSettings)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *BgpSettings_STATUS) DeepCopyInto(out *BgpSettings_STATUS) {
+	*out = *in
+	if in.Asn != nil {
+		in, out := &in.Asn, &out.Asn
+		*out = new(int)
+		**out = **in
+	}
+	if in.BgpPeeringAddress != nil {
+		in, out := &in.BgpPeeringAddress, &out.BgpPeeringAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.BgpPeeringAddresses != nil {
+		in, out := &in.BgpPeeringAddresses, &out.BgpPeeringAddresses
+		*out = make([]IPConfigurationBgpPeeringAddress_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.PeerWeight != nil {
+		in, out := &in.PeerWeight, &out.PeerWeight
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *BgpSettings_STATUS) DeepCopy() *BgpSettings_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(BgpSettings_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *DdosSettings) DeepCopyInto(out *DdosSettings) {
 	*out = *in
 	if in.DdosCustomPolicy != nil {
@@ -1048,6 +1136,80 @@ func (in *FrontendIPConfiguration_STATUS) DeepCopy() *FrontendIPConfiguration_ST
 		return nil
 	}
 	out := new(FrontendIPConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *IPConfigurationBgpPeeringAddress) DeepCopyInto(out *IPConfigurationBgpPeeringAddress) {
+	*out = *in
+	if in.CustomBgpIpAddresses != nil {
+		in, out := &in.CustomBgpIpAddresses, &out.CustomBgpIpAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.IpconfigurationId != nil {
+		in, out := &in.IpconfigurationId, &out.IpconfigurationId
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *IPConfigurationBgpPeeringAddress) DeepCopy() *IPConfigurationBgpPeeringAddress {
+	if in == nil {
+		return nil
+	}
+	out := new(IPConfigurationBgpPeeringAddress)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *IPConfigurationBgpPeeringAddress_STATUS) DeepCopyInto(out *IPConfigurationBgpPeeringAddress_STATUS) {
+	*out = *in
+	if in.CustomBgpIpAddresses != nil {
+		in, out := &in.CustomBgpIpAddresses, &out.CustomBgpIpAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.DefaultBgpIpAddresses != nil {
+		in, out := &in.DefaultBgpIpAddresses, &out.DefaultBgpIpAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.IpconfigurationId != nil {
+		in, out := &in.IpconfigurationId, &out.IpconfigurationId
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.TunnelIpAddresses != nil {
+		in, out := &in.TunnelIpAddresses, &out.TunnelIpAddresses
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *IPConfigurationBgpPeeringAddress_STATUS) DeepCopy() *IPConfigurationBgpPeeringAddress_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(IPConfigurationBgpPeeringAddress_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -1603,6 +1765,130 @@ func (in *IpTag_STATUS) DeepCopy() *IpTag_STATUS {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *IpsecPolicy) DeepCopyInto(out *IpsecPolicy) {
+	*out = *in
+	if in.DhGroup != nil {
+		in, out := &in.DhGroup, &out.DhGroup
+		*out = new(string)
+		**out = **in
+	}
+	if in.IkeEncryption != nil {
+		in, out := &in.IkeEncryption, &out.IkeEncryption
+		*out = new(string)
+		**out = **in
+	}
+	if in.IkeIntegrity != nil {
+		in, out := &in.IkeIntegrity, &out.IkeIntegrity
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpsecEncryption != nil {
+		in, out := &in.IpsecEncryption, &out.IpsecEncryption
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpsecIntegrity != nil {
+		in, out := &in.IpsecIntegrity, &out.IpsecIntegrity
+		*out = new(string)
+		**out = **in
+	}
+	if in.PfsGroup != nil {
+		in, out := &in.PfsGroup, &out.PfsGroup
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SaDataSizeKilobytes != nil {
+		in, out := &in.SaDataSizeKilobytes, &out.SaDataSizeKilobytes
+		*out = new(int)
+		**out = **in
+	}
+	if in.SaLifeTimeSeconds != nil {
+		in, out := &in.SaLifeTimeSeconds, &out.SaLifeTimeSeconds
+		*out = new(int)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *IpsecPolicy) DeepCopy() *IpsecPolicy {
+	if in == nil {
+		return nil
+	}
+	out := new(IpsecPolicy)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *IpsecPolicy_STATUS) DeepCopyInto(out *IpsecPolicy_STATUS) {
+	*out = *in
+	if in.DhGroup != nil {
+		in, out := &in.DhGroup, &out.DhGroup
+		*out = new(string)
+		**out = **in
+	}
+	if in.IkeEncryption != nil {
+		in, out := &in.IkeEncryption, &out.IkeEncryption
+		*out = new(string)
+		**out = **in
+	}
+	if in.IkeIntegrity != nil {
+		in, out := &in.IkeIntegrity, &out.IkeIntegrity
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpsecEncryption != nil {
+		in, out := &in.IpsecEncryption, &out.IpsecEncryption
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpsecIntegrity != nil {
+		in, out := &in.IpsecIntegrity, &out.IpsecIntegrity
+		*out = new(string)
+		**out = **in
+	}
+	if in.PfsGroup != nil {
+		in, out := &in.PfsGroup, &out.PfsGroup
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SaDataSizeKilobytes != nil {
+		in, out := &in.SaDataSizeKilobytes, &out.SaDataSizeKilobytes
+		*out = new(int)
+		**out = **in
+	}
+	if in.SaLifeTimeSeconds != nil {
+		in, out := &in.SaLifeTimeSeconds, &out.SaLifeTimeSeconds
+		*out = new(int)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *IpsecPolicy_STATUS) DeepCopy() *IpsecPolicy_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(IpsecPolicy_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *LoadBalancer) DeepCopyInto(out *LoadBalancer) {
 	*out = *in
 	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
@@ -2095,6 +2381,268 @@ func (in *LoadBalancer_Spec) DeepCopy() *LoadBalancer_Spec {
 		return nil
 	}
 	out := new(LoadBalancer_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LoadBalancersInboundNatRule) DeepCopyInto(out *LoadBalancersInboundNatRule) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LoadBalancersInboundNatRule) DeepCopy() *LoadBalancersInboundNatRule {
+	if in == nil {
+		return nil
+	}
+	out := new(LoadBalancersInboundNatRule)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *LoadBalancersInboundNatRule) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LoadBalancersInboundNatRuleList) DeepCopyInto(out *LoadBalancersInboundNatRuleList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]LoadBalancersInboundNatRule, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LoadBalancersInboundNatRuleList) DeepCopy() *LoadBalancersInboundNatRuleList {
+	if in == nil {
+		return nil
+	}
+	out := new(LoadBalancersInboundNatRuleList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *LoadBalancersInboundNatRuleList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LoadBalancersInboundNatRuleOperatorSpec) DeepCopyInto(out *LoadBalancersInboundNatRuleOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LoadBalancersInboundNatRuleOperatorSpec) DeepCopy() *LoadBalancersInboundNatRuleOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(LoadBalancersInboundNatRuleOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LoadBalancersInboundNatRule_STATUS) DeepCopyInto(out *LoadBalancersInboundNatRule_STATUS) {
+	*out = *in
+	if in.BackendIPConfiguration != nil {
+		in, out := &in.BackendIPConfiguration, &out.BackendIPConfiguration
+		*out = new(NetworkInterfaceIPConfiguration_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.BackendPort != nil {
+		in, out := &in.BackendPort, &out.BackendPort
+		*out = new(int)
+		**out = **in
+	}
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.EnableFloatingIP != nil {
+		in, out := &in.EnableFloatingIP, &out.EnableFloatingIP
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableTcpReset != nil {
+		in, out := &in.EnableTcpReset, &out.EnableTcpReset
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.FrontendIPConfiguration != nil {
+		in, out := &in.FrontendIPConfiguration, &out.FrontendIPConfiguration
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.FrontendPort != nil {
+		in, out := &in.FrontendPort, &out.FrontendPort
+		*out = new(int)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.IdleTimeoutInMinutes != nil {
+		in, out := &in.IdleTimeoutInMinutes, &out.IdleTimeoutInMinutes
+		*out = new(int)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LoadBalancersInboundNatRule_STATUS) DeepCopy() *LoadBalancersInboundNatRule_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(LoadBalancersInboundNatRule_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *LoadBalancersInboundNatRule_Spec) DeepCopyInto(out *LoadBalancersInboundNatRule_Spec) {
+	*out = *in
+	if in.BackendPort != nil {
+		in, out := &in.BackendPort, &out.BackendPort
+		*out = new(int)
+		**out = **in
+	}
+	if in.EnableFloatingIP != nil {
+		in, out := &in.EnableFloatingIP, &out.EnableFloatingIP
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableTcpReset != nil {
+		in, out := &in.EnableTcpReset, &out.EnableTcpReset
+		*out = new(bool)
+		**out = **in
+	}
+	if in.FrontendIPConfiguration != nil {
+		in, out := &in.FrontendIPConfiguration, &out.FrontendIPConfiguration
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.FrontendPort != nil {
+		in, out := &in.FrontendPort, &out.FrontendPort
+		*out = new(int)
+		**out = **in
+	}
+	if in.IdleTimeoutInMinutes != nil {
+		in, out := &in.IdleTimeoutInMinutes, &out.IdleTimeoutInMinutes
+		*out = new(int)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(LoadBalancersInboundNatRuleOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Protocol != nil {
+		in, out := &in.Protocol, &out.Protocol
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *LoadBalancersInboundNatRule_Spec) DeepCopy() *LoadBalancersInboundNatRule_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(LoadBalancersInboundNatRule_Spec)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -4798,6 +5346,75 @@ func (in *PublicIPAddress_SubResourceEmbedded) DeepCopy() *PublicIPAddress_SubRe
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *RadiusServer) DeepCopyInto(out *RadiusServer) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RadiusServerAddress != nil {
+		in, out := &in.RadiusServerAddress, &out.RadiusServerAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.RadiusServerScore != nil {
+		in, out := &in.RadiusServerScore, &out.RadiusServerScore
+		*out = new(int)
+		**out = **in
+	}
+	if in.RadiusServerSecret != nil {
+		in, out := &in.RadiusServerSecret, &out.RadiusServerSecret
+		*out = new(genruntime.SecretReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *RadiusServer) DeepCopy() *RadiusServer {
+	if in == nil {
+		return nil
+	}
+	out := new(RadiusServer)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *RadiusServer_STATUS) DeepCopyInto(out *RadiusServer_STATUS) {
+	*out = *in
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RadiusServerAddress != nil {
+		in, out := &in.RadiusServerAddress, &out.RadiusServerAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.RadiusServerScore != nil {
+		in, out := &in.RadiusServerScore, &out.RadiusServerScore
+		*out = new(int)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *RadiusServer_STATUS) DeepCopy() *RadiusServer_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(RadiusServer_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *ResourceNavigationLink_STATUS) DeepCopyInto(out *ResourceNavigationLink_STATUS) {
 	*out = *in
 	if in.Etag != nil {
@@ -5889,6 +6506,559 @@ func (in *VirtualNetworkBgpCommunities_STATUS) DeepCopy() *VirtualNetworkBgpComm
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualNetworkGateway) DeepCopyInto(out *VirtualNetworkGateway) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualNetworkGateway) DeepCopy() *VirtualNetworkGateway {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualNetworkGateway)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *VirtualNetworkGateway) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualNetworkGatewayIPConfiguration) DeepCopyInto(out *VirtualNetworkGatewayIPConfiguration) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAllocationMethod != nil {
+		in, out := &in.PrivateIPAllocationMethod, &out.PrivateIPAllocationMethod
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.PublicIPAddress != nil {
+		in, out := &in.PublicIPAddress, &out.PublicIPAddress
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Subnet != nil {
+		in, out := &in.Subnet, &out.Subnet
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualNetworkGatewayIPConfiguration) DeepCopy() *VirtualNetworkGatewayIPConfiguration {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualNetworkGatewayIPConfiguration)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualNetworkGatewayIPConfiguration_STATUS) DeepCopyInto(out *VirtualNetworkGatewayIPConfiguration_STATUS) {
+	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAddress != nil {
+		in, out := &in.PrivateIPAddress, &out.PrivateIPAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.PrivateIPAllocationMethod != nil {
+		in, out := &in.PrivateIPAllocationMethod, &out.PrivateIPAllocationMethod
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.PublicIPAddress != nil {
+		in, out := &in.PublicIPAddress, &out.PublicIPAddress
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Subnet != nil {
+		in, out := &in.Subnet, &out.Subnet
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualNetworkGatewayIPConfiguration_STATUS) DeepCopy() *VirtualNetworkGatewayIPConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualNetworkGatewayIPConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualNetworkGatewayList) DeepCopyInto(out *VirtualNetworkGatewayList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]VirtualNetworkGateway, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualNetworkGatewayList) DeepCopy() *VirtualNetworkGatewayList {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualNetworkGatewayList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *VirtualNetworkGatewayList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualNetworkGatewayOperatorSpec) DeepCopyInto(out *VirtualNetworkGatewayOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualNetworkGatewayOperatorSpec) DeepCopy() *VirtualNetworkGatewayOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualNetworkGatewayOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualNetworkGatewaySku) DeepCopyInto(out *VirtualNetworkGatewaySku) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tier != nil {
+		in, out := &in.Tier, &out.Tier
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualNetworkGatewaySku) DeepCopy() *VirtualNetworkGatewaySku {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualNetworkGatewaySku)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualNetworkGatewaySku_STATUS) DeepCopyInto(out *VirtualNetworkGatewaySku_STATUS) {
+	*out = *in
+	if in.Capacity != nil {
+		in, out := &in.Capacity, &out.Capacity
+		*out = new(int)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Tier != nil {
+		in, out := &in.Tier, &out.Tier
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualNetworkGatewaySku_STATUS) DeepCopy() *VirtualNetworkGatewaySku_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualNetworkGatewaySku_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualNetworkGateway_STATUS) DeepCopyInto(out *VirtualNetworkGateway_STATUS) {
+	*out = *in
+	if in.ActiveActive != nil {
+		in, out := &in.ActiveActive, &out.ActiveActive
+		*out = new(bool)
+		**out = **in
+	}
+	if in.BgpSettings != nil {
+		in, out := &in.BgpSettings, &out.BgpSettings
+		*out = new(BgpSettings_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.CustomRoutes != nil {
+		in, out := &in.CustomRoutes, &out.CustomRoutes
+		*out = new(AddressSpace_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.EnableBgp != nil {
+		in, out := &in.EnableBgp, &out.EnableBgp
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableDnsForwarding != nil {
+		in, out := &in.EnableDnsForwarding, &out.EnableDnsForwarding
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnablePrivateIpAddress != nil {
+		in, out := &in.EnablePrivateIpAddress, &out.EnablePrivateIpAddress
+		*out = new(bool)
+		**out = **in
+	}
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.ExtendedLocation != nil {
+		in, out := &in.ExtendedLocation, &out.ExtendedLocation
+		*out = new(ExtendedLocation_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.GatewayDefaultSite != nil {
+		in, out := &in.GatewayDefaultSite, &out.GatewayDefaultSite
+		*out = new(SubResource_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.GatewayType != nil {
+		in, out := &in.GatewayType, &out.GatewayType
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.InboundDnsForwardingEndpoint != nil {
+		in, out := &in.InboundDnsForwardingEndpoint, &out.InboundDnsForwardingEndpoint
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpConfigurations != nil {
+		in, out := &in.IpConfigurations, &out.IpConfigurations
+		*out = make([]VirtualNetworkGatewayIPConfiguration_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.ResourceGuid != nil {
+		in, out := &in.ResourceGuid, &out.ResourceGuid
+		*out = new(string)
+		**out = **in
+	}
+	if in.Sku != nil {
+		in, out := &in.Sku, &out.Sku
+		*out = new(VirtualNetworkGatewaySku_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+	if in.VNetExtendedLocationResourceId != nil {
+		in, out := &in.VNetExtendedLocationResourceId, &out.VNetExtendedLocationResourceId
+		*out = new(string)
+		**out = **in
+	}
+	if in.VpnClientConfiguration != nil {
+		in, out := &in.VpnClientConfiguration, &out.VpnClientConfiguration
+		*out = new(VpnClientConfiguration_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.VpnGatewayGeneration != nil {
+		in, out := &in.VpnGatewayGeneration, &out.VpnGatewayGeneration
+		*out = new(string)
+		**out = **in
+	}
+	if in.VpnType != nil {
+		in, out := &in.VpnType, &out.VpnType
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualNetworkGateway_STATUS) DeepCopy() *VirtualNetworkGateway_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualNetworkGateway_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VirtualNetworkGateway_Spec) DeepCopyInto(out *VirtualNetworkGateway_Spec) {
+	*out = *in
+	if in.ActiveActive != nil {
+		in, out := &in.ActiveActive, &out.ActiveActive
+		*out = new(bool)
+		**out = **in
+	}
+	if in.BgpSettings != nil {
+		in, out := &in.BgpSettings, &out.BgpSettings
+		*out = new(BgpSettings)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.CustomRoutes != nil {
+		in, out := &in.CustomRoutes, &out.CustomRoutes
+		*out = new(AddressSpace)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.EnableBgp != nil {
+		in, out := &in.EnableBgp, &out.EnableBgp
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnableDnsForwarding != nil {
+		in, out := &in.EnableDnsForwarding, &out.EnableDnsForwarding
+		*out = new(bool)
+		**out = **in
+	}
+	if in.EnablePrivateIpAddress != nil {
+		in, out := &in.EnablePrivateIpAddress, &out.EnablePrivateIpAddress
+		*out = new(bool)
+		**out = **in
+	}
+	if in.ExtendedLocation != nil {
+		in, out := &in.ExtendedLocation, &out.ExtendedLocation
+		*out = new(ExtendedLocation)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.GatewayDefaultSite != nil {
+		in, out := &in.GatewayDefaultSite, &out.GatewayDefaultSite
+		*out = new(SubResource)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.GatewayType != nil {
+		in, out := &in.GatewayType, &out.GatewayType
+		*out = new(string)
+		**out = **in
+	}
+	if in.IpConfigurations != nil {
+		in, out := &in.IpConfigurations, &out.IpConfigurations
+		*out = make([]VirtualNetworkGatewayIPConfiguration, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Location != nil {
+		in, out := &in.Location, &out.Location
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(VirtualNetworkGatewayOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Sku != nil {
+		in, out := &in.Sku, &out.Sku
+		*out = new(VirtualNetworkGatewaySku)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Tags != nil {
+		in, out := &in.Tags, &out.Tags
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.VNetExtendedLocationResourceReference != nil {
+		in, out := &in.VNetExtendedLocationResourceReference, &out.VNetExtendedLocationResourceReference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.VpnClientConfiguration != nil {
+		in, out := &in.VpnClientConfiguration, &out.VpnClientConfiguration
+		*out = new(VpnClientConfiguration)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.VpnGatewayGeneration != nil {
+		in, out := &in.VpnGatewayGeneration, &out.VpnGatewayGeneration
+		*out = new(string)
+		**out = **in
+	}
+	if in.VpnType != nil {
+		in, out := &in.VpnType, &out.VpnType
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VirtualNetworkGateway_Spec) DeepCopy() *VirtualNetworkGateway_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(VirtualNetworkGateway_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *VirtualNetworkList) DeepCopyInto(out *VirtualNetworkList) {
 	*out = *in
 	in.ListMeta.DeepCopyInto(&out.ListMeta)
@@ -6948,6 +8118,349 @@ func (in *VirtualNetworksVirtualNetworkPeering_Spec) DeepCopy() *VirtualNetworks
 		return nil
 	}
 	out := new(VirtualNetworksVirtualNetworkPeering_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VpnClientConfiguration) DeepCopyInto(out *VpnClientConfiguration) {
+	*out = *in
+	if in.AadAudience != nil {
+		in, out := &in.AadAudience, &out.AadAudience
+		*out = new(string)
+		**out = **in
+	}
+	if in.AadIssuer != nil {
+		in, out := &in.AadIssuer, &out.AadIssuer
+		*out = new(string)
+		**out = **in
+	}
+	if in.AadTenant != nil {
+		in, out := &in.AadTenant, &out.AadTenant
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RadiusServerAddress != nil {
+		in, out := &in.RadiusServerAddress, &out.RadiusServerAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.RadiusServerSecret != nil {
+		in, out := &in.RadiusServerSecret, &out.RadiusServerSecret
+		*out = new(genruntime.SecretReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.RadiusServers != nil {
+		in, out := &in.RadiusServers, &out.RadiusServers
+		*out = make([]RadiusServer, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.VpnAuthenticationTypes != nil {
+		in, out := &in.VpnAuthenticationTypes, &out.VpnAuthenticationTypes
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.VpnClientAddressPool != nil {
+		in, out := &in.VpnClientAddressPool, &out.VpnClientAddressPool
+		*out = new(AddressSpace)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.VpnClientIpsecPolicies != nil {
+		in, out := &in.VpnClientIpsecPolicies, &out.VpnClientIpsecPolicies
+		*out = make([]IpsecPolicy, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.VpnClientProtocols != nil {
+		in, out := &in.VpnClientProtocols, &out.VpnClientProtocols
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.VpnClientRevokedCertificates != nil {
+		in, out := &in.VpnClientRevokedCertificates, &out.VpnClientRevokedCertificates
+		*out = make([]VpnClientRevokedCertificate, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.VpnClientRootCertificates != nil {
+		in, out := &in.VpnClientRootCertificates, &out.VpnClientRootCertificates
+		*out = make([]VpnClientRootCertificate, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VpnClientConfiguration) DeepCopy() *VpnClientConfiguration {
+	if in == nil {
+		return nil
+	}
+	out := new(VpnClientConfiguration)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VpnClientConfiguration_STATUS) DeepCopyInto(out *VpnClientConfiguration_STATUS) {
+	*out = *in
+	if in.AadAudience != nil {
+		in, out := &in.AadAudience, &out.AadAudience
+		*out = new(string)
+		**out = **in
+	}
+	if in.AadIssuer != nil {
+		in, out := &in.AadIssuer, &out.AadIssuer
+		*out = new(string)
+		**out = **in
+	}
+	if in.AadTenant != nil {
+		in, out := &in.AadTenant, &out.AadTenant
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RadiusServerAddress != nil {
+		in, out := &in.RadiusServerAddress, &out.RadiusServerAddress
+		*out = new(string)
+		**out = **in
+	}
+	if in.RadiusServers != nil {
+		in, out := &in.RadiusServers, &out.RadiusServers
+		*out = make([]RadiusServer_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.VpnAuthenticationTypes != nil {
+		in, out := &in.VpnAuthenticationTypes, &out.VpnAuthenticationTypes
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.VpnClientAddressPool != nil {
+		in, out := &in.VpnClientAddressPool, &out.VpnClientAddressPool
+		*out = new(AddressSpace_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.VpnClientIpsecPolicies != nil {
+		in, out := &in.VpnClientIpsecPolicies, &out.VpnClientIpsecPolicies
+		*out = make([]IpsecPolicy_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.VpnClientProtocols != nil {
+		in, out := &in.VpnClientProtocols, &out.VpnClientProtocols
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.VpnClientRevokedCertificates != nil {
+		in, out := &in.VpnClientRevokedCertificates, &out.VpnClientRevokedCertificates
+		*out = make([]VpnClientRevokedCertificate_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.VpnClientRootCertificates != nil {
+		in, out := &in.VpnClientRootCertificates, &out.VpnClientRootCertificates
+		*out = make([]VpnClientRootCertificate_STATUS, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VpnClientConfiguration_STATUS) DeepCopy() *VpnClientConfiguration_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VpnClientConfiguration_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VpnClientRevokedCertificate) DeepCopyInto(out *VpnClientRevokedCertificate) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Thumbprint != nil {
+		in, out := &in.Thumbprint, &out.Thumbprint
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VpnClientRevokedCertificate) DeepCopy() *VpnClientRevokedCertificate {
+	if in == nil {
+		return nil
+	}
+	out := new(VpnClientRevokedCertificate)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VpnClientRevokedCertificate_STATUS) DeepCopyInto(out *VpnClientRevokedCertificate_STATUS) {
+	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.Thumbprint != nil {
+		in, out := &in.Thumbprint, &out.Thumbprint
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VpnClientRevokedCertificate_STATUS) DeepCopy() *VpnClientRevokedCertificate_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VpnClientRevokedCertificate_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VpnClientRootCertificate) DeepCopyInto(out *VpnClientRootCertificate) {
+	*out = *in
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.PublicCertData != nil {
+		in, out := &in.PublicCertData, &out.PublicCertData
+		*out = new(string)
+		**out = **in
+	}
+	if in.Reference != nil {
+		in, out := &in.Reference, &out.Reference
+		*out = new(genruntime.ResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VpnClientRootCertificate) DeepCopy() *VpnClientRootCertificate {
+	if in == nil {
+		return nil
+	}
+	out := new(VpnClientRootCertificate)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *VpnClientRootCertificate_STATUS) DeepCopyInto(out *VpnClientRootCertificate_STATUS) {
+	*out = *in
+	if in.Etag != nil {
+		in, out := &in.Etag, &out.Etag
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ProvisioningState != nil {
+		in, out := &in.ProvisioningState, &out.ProvisioningState
+		*out = new(string)
+		**out = **in
+	}
+	if in.PublicCertData != nil {
+		in, out := &in.PublicCertData, &out.PublicCertData
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *VpnClientRootCertificate_STATUS) DeepCopy() *VpnClientRootCertificate_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(VpnClientRootCertificate_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }

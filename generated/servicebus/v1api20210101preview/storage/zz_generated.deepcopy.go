@@ -9,6 +9,80 @@ import (
 )
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *Action) DeepCopyInto(out *Action) {
+	*out = *in
+	if in.CompatibilityLevel != nil {
+		in, out := &in.CompatibilityLevel, &out.CompatibilityLevel
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RequiresPreprocessing != nil {
+		in, out := &in.RequiresPreprocessing, &out.RequiresPreprocessing
+		*out = new(bool)
+		**out = **in
+	}
+	if in.SqlExpression != nil {
+		in, out := &in.SqlExpression, &out.SqlExpression
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *Action) DeepCopy() *Action {
+	if in == nil {
+		return nil
+	}
+	out := new(Action)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *Action_STATUS) DeepCopyInto(out *Action_STATUS) {
+	*out = *in
+	if in.CompatibilityLevel != nil {
+		in, out := &in.CompatibilityLevel, &out.CompatibilityLevel
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RequiresPreprocessing != nil {
+		in, out := &in.RequiresPreprocessing, &out.RequiresPreprocessing
+		*out = new(bool)
+		**out = **in
+	}
+	if in.SqlExpression != nil {
+		in, out := &in.SqlExpression, &out.SqlExpression
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *Action_STATUS) DeepCopy() *Action_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(Action_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *ConnectionState) DeepCopyInto(out *ConnectionState) {
 	*out = *in
 	if in.Description != nil {
@@ -68,6 +142,154 @@ func (in *ConnectionState_STATUS) DeepCopy() *ConnectionState_STATUS {
 		return nil
 	}
 	out := new(ConnectionState_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *CorrelationFilter) DeepCopyInto(out *CorrelationFilter) {
+	*out = *in
+	if in.ContentType != nil {
+		in, out := &in.ContentType, &out.ContentType
+		*out = new(string)
+		**out = **in
+	}
+	if in.CorrelationId != nil {
+		in, out := &in.CorrelationId, &out.CorrelationId
+		*out = new(string)
+		**out = **in
+	}
+	if in.Label != nil {
+		in, out := &in.Label, &out.Label
+		*out = new(string)
+		**out = **in
+	}
+	if in.MessageId != nil {
+		in, out := &in.MessageId, &out.MessageId
+		*out = new(string)
+		**out = **in
+	}
+	if in.Properties != nil {
+		in, out := &in.Properties, &out.Properties
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ReplyTo != nil {
+		in, out := &in.ReplyTo, &out.ReplyTo
+		*out = new(string)
+		**out = **in
+	}
+	if in.ReplyToSessionId != nil {
+		in, out := &in.ReplyToSessionId, &out.ReplyToSessionId
+		*out = new(string)
+		**out = **in
+	}
+	if in.RequiresPreprocessing != nil {
+		in, out := &in.RequiresPreprocessing, &out.RequiresPreprocessing
+		*out = new(bool)
+		**out = **in
+	}
+	if in.SessionId != nil {
+		in, out := &in.SessionId, &out.SessionId
+		*out = new(string)
+		**out = **in
+	}
+	if in.To != nil {
+		in, out := &in.To, &out.To
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *CorrelationFilter) DeepCopy() *CorrelationFilter {
+	if in == nil {
+		return nil
+	}
+	out := new(CorrelationFilter)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *CorrelationFilter_STATUS) DeepCopyInto(out *CorrelationFilter_STATUS) {
+	*out = *in
+	if in.ContentType != nil {
+		in, out := &in.ContentType, &out.ContentType
+		*out = new(string)
+		**out = **in
+	}
+	if in.CorrelationId != nil {
+		in, out := &in.CorrelationId, &out.CorrelationId
+		*out = new(string)
+		**out = **in
+	}
+	if in.Label != nil {
+		in, out := &in.Label, &out.Label
+		*out = new(string)
+		**out = **in
+	}
+	if in.MessageId != nil {
+		in, out := &in.MessageId, &out.MessageId
+		*out = new(string)
+		**out = **in
+	}
+	if in.Properties != nil {
+		in, out := &in.Properties, &out.Properties
+		*out = make(map[string]string, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.ReplyTo != nil {
+		in, out := &in.ReplyTo, &out.ReplyTo
+		*out = new(string)
+		**out = **in
+	}
+	if in.ReplyToSessionId != nil {
+		in, out := &in.ReplyToSessionId, &out.ReplyToSessionId
+		*out = new(string)
+		**out = **in
+	}
+	if in.RequiresPreprocessing != nil {
+		in, out := &in.RequiresPreprocessing, &out.RequiresPreprocessing
+		*out = new(bool)
+		**out = **in
+	}
+	if in.SessionId != nil {
+		in, out := &in.SessionId, &out.SessionId
+		*out = new(string)
+		**out = **in
+	}
+	if in.To != nil {
+		in, out := &in.To, &out.To
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *CorrelationFilter_STATUS) DeepCopy() *CorrelationFilter_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(CorrelationFilter_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -729,6 +951,245 @@ func (in *Namespace_Spec) DeepCopy() *Namespace_Spec {
 		return nil
 	}
 	out := new(Namespace_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NamespacesAuthorizationRule) DeepCopyInto(out *NamespacesAuthorizationRule) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NamespacesAuthorizationRule) DeepCopy() *NamespacesAuthorizationRule {
+	if in == nil {
+		return nil
+	}
+	out := new(NamespacesAuthorizationRule)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *NamespacesAuthorizationRule) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NamespacesAuthorizationRuleList) DeepCopyInto(out *NamespacesAuthorizationRuleList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]NamespacesAuthorizationRule, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NamespacesAuthorizationRuleList) DeepCopy() *NamespacesAuthorizationRuleList {
+	if in == nil {
+		return nil
+	}
+	out := new(NamespacesAuthorizationRuleList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *NamespacesAuthorizationRuleList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NamespacesAuthorizationRuleOperatorSecrets) DeepCopyInto(out *NamespacesAuthorizationRuleOperatorSecrets) {
+	*out = *in
+	if in.PrimaryConnectionString != nil {
+		in, out := &in.PrimaryConnectionString, &out.PrimaryConnectionString
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PrimaryKey != nil {
+		in, out := &in.PrimaryKey, &out.PrimaryKey
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecondaryConnectionString != nil {
+		in, out := &in.SecondaryConnectionString, &out.SecondaryConnectionString
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.SecondaryKey != nil {
+		in, out := &in.SecondaryKey, &out.SecondaryKey
+		*out = new(genruntime.SecretDestination)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NamespacesAuthorizationRuleOperatorSecrets) DeepCopy() *NamespacesAuthorizationRuleOperatorSecrets {
+	if in == nil {
+		return nil
+	}
+	out := new(NamespacesAuthorizationRuleOperatorSecrets)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NamespacesAuthorizationRuleOperatorSpec) DeepCopyInto(out *NamespacesAuthorizationRuleOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.Secrets != nil {
+		in, out := &in.Secrets, &out.Secrets
+		*out = new(NamespacesAuthorizationRuleOperatorSecrets)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NamespacesAuthorizationRuleOperatorSpec) DeepCopy() *NamespacesAuthorizationRuleOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(NamespacesAuthorizationRuleOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NamespacesAuthorizationRule_STATUS) DeepCopyInto(out *NamespacesAuthorizationRule_STATUS) {
+	*out = *in
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Rights != nil {
+		in, out := &in.Rights, &out.Rights
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+	if in.SystemData != nil {
+		in, out := &in.SystemData, &out.SystemData
+		*out = new(SystemData_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NamespacesAuthorizationRule_STATUS) DeepCopy() *NamespacesAuthorizationRule_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(NamespacesAuthorizationRule_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NamespacesAuthorizationRule_Spec) DeepCopyInto(out *NamespacesAuthorizationRule_Spec) {
+	*out = *in
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(NamespacesAuthorizationRuleOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.Rights != nil {
+		in, out := &in.Rights, &out.Rights
+		*out = make([]string, len(*in))
+		copy(*out, *in)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NamespacesAuthorizationRule_Spec) DeepCopy() *NamespacesAuthorizationRule_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(NamespacesAuthorizationRule_Spec)
 	in.DeepCopyInto(out)
 	return out
 }
@@ -1735,6 +2196,228 @@ func (in *NamespacesTopicsSubscription_Spec) DeepCopy() *NamespacesTopicsSubscri
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NamespacesTopicsSubscriptionsRule) DeepCopyInto(out *NamespacesTopicsSubscriptionsRule) {
+	*out = *in
+	in.ObjectMeta.DeepCopyInto(&out.ObjectMeta)
+	in.Spec.DeepCopyInto(&out.Spec)
+	in.Status.DeepCopyInto(&out.Status)
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NamespacesTopicsSubscriptionsRule) DeepCopy() *NamespacesTopicsSubscriptionsRule {
+	if in == nil {
+		return nil
+	}
+	out := new(NamespacesTopicsSubscriptionsRule)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *NamespacesTopicsSubscriptionsRule) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NamespacesTopicsSubscriptionsRuleList) DeepCopyInto(out *NamespacesTopicsSubscriptionsRuleList) {
+	*out = *in
+	in.ListMeta.DeepCopyInto(&out.ListMeta)
+	if in.Items != nil {
+		in, out := &in.Items, &out.Items
+		*out = make([]NamespacesTopicsSubscriptionsRule, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NamespacesTopicsSubscriptionsRuleList) DeepCopy() *NamespacesTopicsSubscriptionsRuleList {
+	if in == nil {
+		return nil
+	}
+	out := new(NamespacesTopicsSubscriptionsRuleList)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyObject returns a deep copy as a runtime.Object, which is how Kubernetes clients and caches copy objects.
+func (in *NamespacesTopicsSubscriptionsRuleList) DeepCopyObject() runtime.Object {
+	if c := in.DeepCopy(); c != nil {
+		return c
+	}
+	return nil
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NamespacesTopicsSubscriptionsRuleOperatorSpec) DeepCopyInto(out *NamespacesTopicsSubscriptionsRuleOperatorSpec) {
+	*out = *in
+	if in.ConfigMapExpressions != nil {
+		in, out := &in.ConfigMapExpressions, &out.ConfigMapExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SecretExpressions != nil {
+		in, out := &in.SecretExpressions, &out.SecretExpressions
+		*out = make([]*genruntime.DestinationExpression, len(*in))
+		for i := range *in {
+			if (*in)[i] != nil {
+				in, out := &(*in)[i], &(*out)[i]
+				*out = new(genruntime.DestinationExpression)
+				(*in).DeepCopyInto(*out)
+			}
+		}
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NamespacesTopicsSubscriptionsRuleOperatorSpec) DeepCopy() *NamespacesTopicsSubscriptionsRuleOperatorSpec {
+	if in == nil {
+		return nil
+	}
+	out := new(NamespacesTopicsSubscriptionsRuleOperatorSpec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NamespacesTopicsSubscriptionsRule_STATUS) DeepCopyInto(out *NamespacesTopicsSubscriptionsRule_STATUS) {
+	*out = *in
+	if in.Action != nil {
+		in, out := &in.Action, &out.Action
+		*out = new(Action_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Conditions != nil {
+		in, out := &in.Conditions, &out.Conditions
+		*out = make([]conditions.Condition, len(*in))
+		for i := range *in {
+			(*in)[i].DeepCopyInto(&(*out)[i])
+		}
+	}
+	if in.CorrelationFilter != nil {
+		in, out := &in.CorrelationFilter, &out.CorrelationFilter
+		*out = new(CorrelationFilter_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.FilterType != nil {
+		in, out := &in.FilterType, &out.FilterType
+		*out = new(string)
+		**out = **in
+	}
+	if in.Id != nil {
+		in, out := &in.Id, &out.Id
+		*out = new(string)
+		**out = **in
+	}
+	if in.Name != nil {
+		in, out := &in.Name, &out.Name
+		*out = new(string)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SqlFilter != nil {
+		in, out := &in.SqlFilter, &out.SqlFilter
+		*out = new(SqlFilter_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.SystemData != nil {
+		in, out := &in.SystemData, &out.SystemData
+		*out = new(SystemData_STATUS)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Type != nil {
+		in, out := &in.Type, &out.Type
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NamespacesTopicsSubscriptionsRule_STATUS) DeepCopy() *NamespacesTopicsSubscriptionsRule_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(NamespacesTopicsSubscriptionsRule_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *NamespacesTopicsSubscriptionsRule_Spec) DeepCopyInto(out *NamespacesTopicsSubscriptionsRule_Spec) {
+	*out = *in
+	if in.Action != nil {
+		in, out := &in.Action, &out.Action
+		*out = new(Action)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.CorrelationFilter != nil {
+		in, out := &in.CorrelationFilter, &out.CorrelationFilter
+		*out = new(CorrelationFilter)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.FilterType != nil {
+		in, out := &in.FilterType, &out.FilterType
+		*out = new(string)
+		**out = **in
+	}
+	if in.OperatorSpec != nil {
+		in, out := &in.OperatorSpec, &out.OperatorSpec
+		*out = new(NamespacesTopicsSubscriptionsRuleOperatorSpec)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.Owner != nil {
+		in, out := &in.Owner, &out.Owner
+		*out = new(genruntime.KnownResourceReference)
+		(*in).DeepCopyInto(*out)
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.SqlFilter != nil {
+		in, out := &in.SqlFilter, &out.SqlFilter
+		*out = new(SqlFilter)
+		(*in).DeepCopyInto(*out)
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *NamespacesTopicsSubscriptionsRule_Spec) DeepCopy() *NamespacesTopicsSubscriptionsRule_Spec {
+	if in == nil {
+		return nil
+	}
+	out := new(NamespacesTopicsSubscriptionsRule_Spec)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *PrivateEndpoint) DeepCopyInto(out *PrivateEndpoint) {
 	*out = *in
 	if in.PropertyBag != nil {
@@ -1952,6 +2635,80 @@ func (in *SBSku_STATUS) DeepCopy() *SBSku_STATUS {
 		return nil
 	}
 	out := new(SBSku_STATUS)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlFilter) DeepCopyInto(out *SqlFilter) {
+	*out = *in
+	if in.CompatibilityLevel != nil {
+		in, out := &in.CompatibilityLevel, &out.CompatibilityLevel
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RequiresPreprocessing != nil {
+		in, out := &in.RequiresPreprocessing, &out.RequiresPreprocessing
+		*out = new(bool)
+		**out = **in
+	}
+	if in.SqlExpression != nil {
+		in, out := &in.SqlExpression, &out.SqlExpression
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlFilter) DeepCopy() *SqlFilter {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlFilter)
+	in.DeepCopyInto(out)
+	return out
+}
+
+// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
+func (in *SqlFilter_STATUS) DeepCopyInto(out *SqlFilter_STATUS) {
+	*out = *in
+	if in.CompatibilityLevel != nil {
+		in, out := &in.CompatibilityLevel, &out.CompatibilityLevel
+		*out = new(int)
+		**out = **in
+	}
+	if in.PropertyBag != nil {
+		in, out := &in.PropertyBag, &out.PropertyBag
+		*out = make(genruntime.PropertyBag, len(*in))
+		for key, val := range *in {
+			(*out)[key] = val
+		}
+	}
+	if in.RequiresPreprocessing != nil {
+		in, out := &in.RequiresPreprocessing, &out.RequiresPreprocessing
+		*out = new(bool)
+		**out = **in
+	}
+	if in.SqlExpression != nil {
+		in, out := &in.SqlExpression, &out.SqlExpression
+		*out = new(string)
+		**out = **in
+	}
+}
+
+// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
+func (in *SqlFilter_STATUS) DeepCopy() *SqlFilter_STATUS {
+	if in == nil {
+		return nil
+	}
+	out := new(SqlFilter_STATUS)
 	in.DeepCopyInto(out)
 	return out
 }

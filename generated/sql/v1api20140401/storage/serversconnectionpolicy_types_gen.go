@@ -79,6 +79,11 @@ func (s *ServersConnectionPolicy) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Sql/servers/connectionPolicies at api-version 2014-04-01: the resource goes with its parent, so the operator sends none.
+func (s *ServersConnectionPolicy) DeletableInAzure() bool {
+	return false
+}
+
 var _ conversion.Hub = &ServersConnectionPolicy{}
 
 // Hub marks ServersConnectionPolicy as the version every other version of the kind converts to and from: the one the API server stores.

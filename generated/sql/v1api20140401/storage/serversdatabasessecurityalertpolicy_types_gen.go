@@ -79,6 +79,11 @@ func (s *ServersDatabasesSecurityAlertPolicy) GetResourceScope() genruntime.Reso
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Sql/servers/databases/securityAlertPolicies at api-version 2014-04-01: the resource goes with its parent, so the operator sends none.
+func (s *ServersDatabasesSecurityAlertPolicy) DeletableInAzure() bool {
+	return false
+}
+
 var _ conversion.Hub = &ServersDatabasesSecurityAlertPolicy{}
 
 // Hub marks ServersDatabasesSecurityAlertPolicy as the version every other version of the kind converts to and from: the one the API server stores.

@@ -79,6 +79,11 @@ func (s *ServersDatabasesTransparentDataEncryption) GetResourceScope() genruntim
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Sql/servers/databases/transparentDataEncryption at api-version 2014-04-01: the resource goes with its parent, so the operator sends none.
+func (s *ServersDatabasesTransparentDataEncryption) DeletableInAzure() bool {
+	return false
+}
+
 var _ conversion.Hub = &ServersDatabasesTransparentDataEncryption{}
 
 // Hub marks ServersDatabasesTransparentDataEncryption as the version every other version of the kind converts to and from: the one the API server stores.

@@ -79,6 +79,11 @@ func (s *ServersDatabasesBackupLongTermRetentionPolicy) GetResourceScope() genru
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Sql/servers/databases/backupLongTermRetentionPolicies at api-version 2021-02-01-preview: the resource goes with its parent, so the operator sends none.
+func (s *ServersDatabasesBackupLongTermRetentionPolicy) DeletableInAzure() bool {
+	return false
+}
+
 var _ conversion.Hub = &ServersDatabasesBackupLongTermRetentionPolicy{}
 
 // Hub marks ServersDatabasesBackupLongTermRetentionPolicy as the version every other version of the kind converts to and from: the one the API server stores.

@@ -79,6 +79,11 @@ func (s *ServersEncryptionProtector) GetResourceScope() genruntime.ResourceScope
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Sql/servers/encryptionProtector at api-version 2021-02-01-preview: the resource goes with its parent, so the operator sends none.
+func (s *ServersEncryptionProtector) DeletableInAzure() bool {
+	return false
+}
+
 var _ conversion.Hub = &ServersEncryptionProtector{}
 
 // Hub marks ServersEncryptionProtector as the version every other version of the kind converts to and from: the one the API server stores.

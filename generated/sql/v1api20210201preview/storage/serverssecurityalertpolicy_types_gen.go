@@ -79,6 +79,11 @@ func (s *ServersSecurityAlertPolicy) GetResourceScope() genruntime.ResourceScope
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Sql/servers/securityAlertPolicies at api-version 2021-02-01-preview: the resource goes with its parent, so the operator sends none.
+func (s *ServersSecurityAlertPolicy) DeletableInAzure() bool {
+	return false
+}
+
 var _ conversion.Hub = &ServersSecurityAlertPolicy{}
 
 // Hub marks ServersSecurityAlertPolicy as the version every other version of the kind converts to and from: the one the API server stores.

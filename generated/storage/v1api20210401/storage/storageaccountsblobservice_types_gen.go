@@ -79,6 +79,11 @@ func (s *StorageAccountsBlobService) GetResourceScope() genruntime.ResourceScope
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Storage/storageAccounts/blobServices at api-version 2021-04-01: the resource goes with its parent, so the operator sends none.
+func (s *StorageAccountsBlobService) DeletableInAzure() bool {
+	return false
+}
+
 var _ conversion.Hub = &StorageAccountsBlobService{}
 
 // Hub marks StorageAccountsBlobService as the version every other version of the kind converts to and from: the one the API server stores.

@@ -79,6 +79,11 @@ func (s *StorageAccountsFileService) GetResourceScope() genruntime.ResourceScope
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Storage/storageAccounts/fileServices at api-version 2021-04-01: the resource goes with its parent, so the operator sends none.
+func (s *StorageAccountsFileService) DeletableInAzure() bool {
+	return false
+}
+
 var _ conversion.Hub = &StorageAccountsFileService{}
 
 // Hub marks StorageAccountsFileService as the version every other version of the kind converts to and from: the one the API server stores.

@@ -79,6 +79,11 @@ func (s *StorageAccountsQueueService) GetResourceScope() genruntime.ResourceScop
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Storage/storageAccounts/queueServices at api-version 2021-04-01: the resource goes with its parent, so the operator sends none.
+func (s *StorageAccountsQueueService) DeletableInAzure() bool {
+	return false
+}
+
 var _ conversion.Hub = &StorageAccountsQueueService{}
 
 // Hub marks StorageAccountsQueueService as the version every other version of the kind converts to and from: the one the API server stores.

@@ -79,6 +79,11 @@ func (s *StorageAccountsTableService) GetResourceScope() genruntime.ResourceScop
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Storage/storageAccounts/tableServices at api-version 2021-04-01: the resource goes with its parent, so the operator sends none.
+func (s *StorageAccountsTableService) DeletableInAzure() bool {
+	return false
+}
+
 var _ conversion.Hub = &StorageAccountsTableService{}
 
 // Hub marks StorageAccountsTableService as the version every other version of the kind converts to and from: the one the API server stores.

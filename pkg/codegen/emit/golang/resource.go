@@ -226,7 +226,13 @@ func (fb *fileBuilder) resourceMethods(kind string, r *astmodel.ResourceType, fa
 		returns(fb.qualified(astmodel.GenRuntimePackage, scopeConstants[r.Scope]))),
 		"GetResourceScope returns where in the ARM hierarchy the resource lives, which decides how its ARM ID is built.")
 
-	return []dst.Decl{getConditions, setConditions, azureName, owner, getType, getAPIVersion, getScope}
+	decls := []dst.Decl{getConditions, setConditions, azureName, owner, getType, getAPIVersion, getScope}
+	if r.NoDelete {
+		decls = append(decls, withDoc(method(rv, kind, "DeletableInAzure", nil, []*dst.Field{field("", ident("bool"))},
+			returns(ident("false"))),
+			"DeletableInAzure says Azure has no DELETE for "+r.ARMType+" at api-version "+r.APIVersion+": the resource goes with its parent, so the operator sends none."))
+	}
+	return decls
 }
 
 func ownerDoc(r *astmodel.ResourceType) string {

@@ -83,6 +83,11 @@ func (c *Cache) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.CacheLite/caches at api-version 2020-06-01: the resource goes with its parent, so the operator sends none.
+func (c *Cache) DeletableInAzure() bool {
+	return false
+}
+
 var _ genruntime.ExpressionExporter = &Cache{}
 
 // SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.

@@ -82,6 +82,11 @@ func (l *Lock) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeExtension
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Widgets/locks at api-version 2021-01-01: the resource goes with its parent, so the operator sends none.
+func (l *Lock) DeletableInAzure() bool {
+	return false
+}
+
 var _ genruntime.ExpressionExporter = &Lock{}
 
 // SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.

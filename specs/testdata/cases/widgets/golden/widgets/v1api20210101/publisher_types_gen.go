@@ -79,6 +79,11 @@ func (p *Publisher) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeTenant
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Widgets/publishers at api-version 2021-01-01: the resource goes with its parent, so the operator sends none.
+func (p *Publisher) DeletableInAzure() bool {
+	return false
+}
+
 var _ genruntime.ExpressionExporter = &Publisher{}
 
 // SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.

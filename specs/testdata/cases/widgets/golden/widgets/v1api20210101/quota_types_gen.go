@@ -79,6 +79,11 @@ func (q *Quota) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeSubscription
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Widgets/quotas at api-version 2021-01-01: the resource goes with its parent, so the operator sends none.
+func (q *Quota) DeletableInAzure() bool {
+	return false
+}
+
 var _ genruntime.ExpressionExporter = &Quota{}
 
 // SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.

@@ -82,6 +82,11 @@ func (w *WidgetsGadgetsPart) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Widgets/widgets/gadgets/parts at api-version 2021-01-01: the resource goes with its parent, so the operator sends none.
+func (w *WidgetsGadgetsPart) DeletableInAzure() bool {
+	return false
+}
+
 var _ genruntime.ExpressionExporter = &WidgetsGadgetsPart{}
 
 // SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.

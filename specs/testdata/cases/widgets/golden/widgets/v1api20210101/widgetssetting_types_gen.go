@@ -82,6 +82,11 @@ func (w *WidgetsSetting) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Widgets/widgets/settings at api-version 2021-01-01: the resource goes with its parent, so the operator sends none.
+func (w *WidgetsSetting) DeletableInAzure() bool {
+	return false
+}
+
 var _ genruntime.ExpressionExporter = &WidgetsSetting{}
 
 // SecretExpressions returns the CEL expressions of spec.operatorSpec whose results go to Secrets.

@@ -82,6 +82,11 @@ func (c *Cache) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.CacheLite/caches at api-version 2020-06-01: the resource goes with its parent, so the operator sends none.
+func (c *Cache) DeletableInAzure() bool {
+	return false
+}
+
 var _ conversion.Convertible = &Cache{}
 
 // ConvertTo converts the receiver to hub, the cachelite/v1api20201201/storage.Cache the API server stores, directly.

@@ -79,6 +79,11 @@ func (c *Cache) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.CacheLite/caches at api-version 2020-12-01: the resource goes with its parent, so the operator sends none.
+func (c *Cache) DeletableInAzure() bool {
+	return false
+}
+
 var _ conversion.Hub = &Cache{}
 
 // Hub marks Cache as the version every other version of the kind converts to and from: the one the API server stores.

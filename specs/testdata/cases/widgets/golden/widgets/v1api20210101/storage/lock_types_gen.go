@@ -79,6 +79,11 @@ func (l *Lock) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeExtension
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Widgets/locks at api-version 2021-01-01: the resource goes with its parent, so the operator sends none.
+func (l *Lock) DeletableInAzure() bool {
+	return false
+}
+
 var _ genruntime.AzureNameDefaulter = &Lock{}
 
 // DefaultAzureName returns the Azure name of the resource when spec.azureName is empty: a UUID (version 5) of its name, namespace, kind and owner, as Azure Service Operator names it, or metadata.name when that is a UUID; "" while it has no owner.

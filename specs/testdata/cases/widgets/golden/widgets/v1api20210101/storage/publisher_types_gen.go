@@ -76,6 +76,11 @@ func (p *Publisher) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeTenant
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Widgets/publishers at api-version 2021-01-01: the resource goes with its parent, so the operator sends none.
+func (p *Publisher) DeletableInAzure() bool {
+	return false
+}
+
 var _ conversion.Hub = &Publisher{}
 
 // Hub marks Publisher as the version every other version of the kind converts to and from: the one the API server stores.

@@ -76,6 +76,11 @@ func (q *Quota) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeSubscription
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Widgets/quotas at api-version 2021-01-01: the resource goes with its parent, so the operator sends none.
+func (q *Quota) DeletableInAzure() bool {
+	return false
+}
+
 var _ conversion.Hub = &Quota{}
 
 // Hub marks Quota as the version every other version of the kind converts to and from: the one the API server stores.

@@ -79,6 +79,11 @@ func (w *WidgetsGadget) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Widgets/widgets/gadgets at api-version 2021-01-01: the resource goes with its parent, so the operator sends none.
+func (w *WidgetsGadget) DeletableInAzure() bool {
+	return false
+}
+
 var _ conversion.Hub = &WidgetsGadget{}
 
 // Hub marks WidgetsGadget as the version every other version of the kind converts to and from: the one the API server stores.

@@ -79,6 +79,11 @@ func (w *WidgetsGadgetsPart) GetResourceScope() genruntime.ResourceScope {
 	return genruntime.ResourceScopeResourceGroup
 }
 
+// DeletableInAzure says Azure has no DELETE for Microsoft.Widgets/widgets/gadgets/parts at api-version 2021-01-01: the resource goes with its parent, so the operator sends none.
+func (w *WidgetsGadgetsPart) DeletableInAzure() bool {
+	return false
+}
+
 var _ conversion.Hub = &WidgetsGadgetsPart{}
 
 // Hub marks WidgetsGadgetsPart as the version every other version of the kind converts to and from: the one the API server stores.
