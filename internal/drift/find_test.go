@@ -45,7 +45,7 @@ func TestFindWithoutRecordComparesAsARMDoes(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			f, err := Find([]byte(c.sent), []byte(c.held), Record{})
+			f, err := Find([]byte(c.sent), []byte(c.held), Record{}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -57,10 +57,10 @@ func TestFindWithoutRecordComparesAsARMDoes(t *testing.T) {
 			}
 		})
 	}
-	if _, err := Find([]byte(`{`), []byte(`{}`), Record{}); err == nil {
+	if _, err := Find([]byte(`{`), []byte(`{}`), Record{}, nil); err == nil {
 		t.Error("a malformed body is no error")
 	}
-	if _, err := Find([]byte(`{}`), []byte(`{`), Record{}); err == nil {
+	if _, err := Find([]byte(`{}`), []byte(`{`), Record{}, nil); err == nil {
 		t.Error("a malformed answer is no error")
 	}
 }
@@ -98,7 +98,7 @@ func TestFindIgnoresWhatAzureHeldAfterThePut(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			f, err := Find([]byte(c.sent), []byte(c.held), read)
+			f, err := Find([]byte(c.sent), []byte(c.held), read, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -115,7 +115,7 @@ func TestFindIgnoresWhatAzureHeldAfterThePut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f, _ := Find([]byte(sent), []byte(afterPut), other); f == nil {
+	if f, _ := Find([]byte(sent), []byte(afterPut), other, nil); f == nil {
 		t.Error("another resource's record applied")
 	}
 }

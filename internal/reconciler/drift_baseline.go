@@ -24,7 +24,7 @@ func (a *attempt) findDrift(d *desired, actual json.RawMessage) (*drift.Finding,
 			"Annotation %s is not what the operator wrote (%v): ignored; values are compared as ARM compares them until the next PUT records it again",
 			genruntime.DriftBaselineAnnotation, err)
 	}
-	return drift.Find(d.body, actual, rec)
+	return drift.Find(d.body, actual, rec, a.isSecret)
 }
 
 // driftMessage is the AzureDrift Event's text for f.
@@ -39,8 +39,7 @@ func driftMessage(f *drift.Finding) string {
 // completed, or found to hold d at a resync) as the baseline of later resyncs. Nothing is
 // written when it is unchanged.
 func (a *attempt) recordBaseline(ctx context.Context, d *desired, actual json.RawMessage) error {
-	secret := func(s string) bool { return a.redact(s) != s }
-	rec, err := drift.Build(a.salt(), d.body, actual, secret)
+	rec, err := drift.Build(a.salt(), d.body, actual, a.isSecret)
 	if err != nil {
 		return err
 	}
@@ -54,3 +53,6 @@ func (a *attempt) recordBaseline(ctx context.Context, d *desired, actual json.Ra
 // salt is what a baseline's hashes are salted with: the object's UID, so that a record is this
 // object's alone, and stays so across restarts.
 func (a *attempt) salt() string { return string(a.obj.GetUID()) }
+
+// isSecret says a secret value this attempt resolved appears in s.
+func (a *attempt) isSecret(s string) bool { return a.redact(s) != s }
