@@ -10,7 +10,7 @@ import (
 
 // equivalent says Azure's held value means what was sent, as ARM compares values: the name of
 // a child by its last segment ("fwrule" is held as "myredis/fwrule"), ARM IDs and resource types
-// without regard to case, locations by their normalised name ("West US 2" is "westus2").
+// (where the key names a type, see namesType) without regard to case, locations by their normalised name ("West US 2" is "westus2").
 // Numbers compare by value (JSON decoding gives float64); anything else must be equal.
 func equivalent(path string, sent, held any) bool {
 	s, ok1 := sent.(string)
@@ -28,7 +28,7 @@ func equivalent(path string, sent, held any) bool {
 		return strings.EqualFold(s, h[strings.LastIndex(h, "/")+1:])
 	case isResourceID(s) && isResourceID(h):
 		return strings.EqualFold(strings.TrimSuffix(s, "/"), strings.TrimSuffix(h, "/"))
-	case isResourceType(s) && isResourceType(h):
+	case namesType(path) && isResourceType(s) && isResourceType(h):
 		return strings.EqualFold(s, h)
 	}
 	return false
@@ -67,4 +67,15 @@ func isResourceType(s string) bool {
 	}
 	t, err := arm.ParseResourceType(s)
 	return err == nil && providerNamespace.MatchString(t.Namespace) && len(t.Types) > 0
+}
+
+// namesType says the key at path names a resource type (type, resourceType, targetResourceTypes,
+// metricNamespace). The value's shape alone is not enough: a container image
+// "registry.example.io/app:V1" or a host and path parse as a type too, and there case matters.
+func namesType(path string) bool {
+	key := strings.ToLower(path[strings.LastIndex(path, ".")+1:])
+	if i := strings.IndexByte(key, '['); i >= 0 {
+		key = key[:i]
+	}
+	return strings.HasSuffix(key, "type") || strings.HasSuffix(key, "types") || strings.HasSuffix(key, "namespace")
 }

@@ -46,15 +46,15 @@ type Record struct {
 }
 
 // Build records what Azure held (its GET answer, held) for what a PUT sent, salted with salt.
-// secret says a value read from a Secret appears in a string; such values are not recorded.
-func Build(salt string, sent, held []byte, secret func(string) bool) (Record, error) {
+// Values at the places of secrets are not recorded.
+func Build(salt string, sent, held []byte, secrets Secrets) (Record, error) {
 	s, h, err := decode(sent, held)
 	if err != nil {
 		return Record{}, err
 	}
 	r := Record{salt: salt, held: map[hash]hash{}}
 	walk("", s, h, func(l leaf) bool {
-		if equivalent(l.path, l.sent, l.held) || carriesSecret(l.sent, secret) {
+		if equivalent(l.path, l.sent, l.held) || secrets.within(l.path) {
 			return true
 		}
 		r.held[r.key(l.path, l.sent)] = r.value(l.held)
@@ -150,30 +150,6 @@ func (r Record) sum(parts ...string) hash {
 func canonical(v any) string {
 	b, _ := json.Marshal(v)
 	return string(b)
-}
-
-// carriesSecret says a secret appears in v, or in any string within it.
-func carriesSecret(v any, secret func(string) bool) bool {
-	if secret == nil {
-		return false
-	}
-	switch x := v.(type) {
-	case string:
-		return secret(x)
-	case map[string]any:
-		for k, e := range x {
-			if secret(k) || carriesSecret(e, secret) {
-				return true
-			}
-		}
-	case []any:
-		for _, e := range x {
-			if carriesSecret(e, secret) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 func decode(sent, held []byte) (s, h any, err error) {

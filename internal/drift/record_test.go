@@ -10,8 +10,7 @@ import (
 func TestRecordLeavesSecretsOut(t *testing.T) {
 	sent := `{"properties":{"administratorLoginPassword":"hunter2","connection":{"uri":"x://u:hunter2@h"},"sku":"Basic"}}`
 	held := `{"properties":{"administratorLoginPassword":"*****","connection":{"uri":"x://u:****@h"},"sku":"Standard"}}`
-	secret := func(s string) bool { return strings.Contains(s, "hunter2") }
-	rec, err := Build("uid", []byte(sent), []byte(held), secret)
+	rec, err := Build("uid", []byte(sent), []byte(held), secretsIn(t, sent, "hunter2"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +42,7 @@ func TestRecordIsSmallAndBounded(t *testing.T) {
 	}
 	sent.WriteString("}}")
 	held.WriteString("}}")
-	rec, err := Build("uid", []byte(sent.String()), []byte(held.String()), nil)
+	rec, err := Build("uid", []byte(sent.String()), []byte(held.String()), Secrets{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,11 +52,11 @@ func TestRecordIsSmallAndBounded(t *testing.T) {
 	if rec.Dropped == 0 || rec.Dropped+rec.Len() != n {
 		t.Errorf("kept %d, dropped %d of %d", rec.Len(), rec.Dropped, n)
 	}
-	same, _ := Build("uid", []byte(sent.String()), []byte(held.String()), nil)
+	same, _ := Build("uid", []byte(sent.String()), []byte(held.String()), Secrets{})
 	if same.String() != rec.String() {
 		t.Error("the same answer made another record")
 	}
-	if r, _ := Build("uid", []byte(`{"location":"westus"}`), []byte(`{"location":"West US"}`), nil); r.String() != "" {
+	if r, _ := Build("uid", []byte(`{"location":"westus"}`), []byte(`{"location":"West US"}`), Secrets{}); r.String() != "" {
 		t.Errorf("an answer equivalent to what was sent made a record %q", r.String())
 	}
 }

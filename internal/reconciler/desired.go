@@ -8,6 +8,7 @@ import (
 
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
+	"github.com/armgen/armgen/internal/drift"
 	"github.com/armgen/armgen/internal/resolver"
 	"github.com/armgen/armgen/pkg/genruntime"
 )
@@ -21,6 +22,8 @@ type desired struct {
 	// spec and its inputs alone make.
 	body   []byte
 	inputs resolver.Inputs
+	// secrets are the places of body that hold values read from Secrets (see secretPlaces).
+	secrets drift.Secrets
 	// digest identifies what the PUT was made from (see digestOf), to tell, when an operation
 	// ends, whether it carried the inputs of now.
 	digest string
@@ -51,9 +54,13 @@ func (a *attempt) desire(ctx context.Context, versioned genruntime.ARMMetaObject
 	if err != nil {
 		return nil, func(ctx context.Context) (reconcile.Result, error) { return a.fail(ctx, "InvalidSpec", err, true) }
 	}
+	secrets, err := secretPlaces(spec, resolved)
+	if err != nil {
+		return nil, func(ctx context.Context) (reconcile.Result, error) { return a.fail(ctx, "InvalidSpec", err, true) }
+	}
 	return &desired{
 		generation: a.obj.GetGeneration(), apiVersion: versioned.GetAPIVersion(), spec: spec,
-		body: body, inputs: inputs, digest: digestOf(body, a.redact, inputs),
+		body: body, inputs: inputs, secrets: secrets, digest: digestOf(body, a.redact, inputs),
 	}, nil
 }
 

@@ -24,7 +24,7 @@ func (a *attempt) findDrift(d *desired, actual json.RawMessage) (*drift.Finding,
 			"Annotation %s is not what the operator wrote (%v): ignored; values are compared as ARM compares them until the next PUT records it again",
 			genruntime.DriftBaselineAnnotation, err)
 	}
-	return drift.Find(d.body, actual, rec)
+	return drift.Find(d.body, actual, rec, d.secrets)
 }
 
 // driftMessage is the AzureDrift Event's text for f.
@@ -39,8 +39,7 @@ func driftMessage(f *drift.Finding) string {
 // completed, or found to hold d at a resync) as the baseline of later resyncs. Nothing is
 // written when it is unchanged.
 func (a *attempt) recordBaseline(ctx context.Context, d *desired, actual json.RawMessage) error {
-	secret := func(s string) bool { return a.redact(s) != s }
-	rec, err := drift.Build(a.salt(), d.body, actual, secret)
+	rec, err := drift.Build(a.salt(), d.body, actual, d.secrets)
 	if err != nil {
 		return err
 	}
