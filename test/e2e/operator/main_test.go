@@ -15,6 +15,6 @@ var shared *cluster.Cluster
 func TestMain(m *testing.M) {
 	os.Exit(cluster.Main(m, func(tb testing.TB, c *cluster.Cluster) {
 		shared = c
-		c.InstallCRDs(tb, filepath.Join(repoRoot(tb), "generated", "crds"), serveWebhook(tb, c))
+		c.InstallCRDs(tb, filepath.Join(repoRoot(tb), "generated", "crds"), cluster.ServeWebhook(tb, c))
 	}))
 }

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -26,6 +25,7 @@ import (
 	"github.com/armgen/armgen/pkg/armfake"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	"github.com/armgen/armgen/test/e2e/cluster"
 )
 
 // The subscription of the test credential: the samples' ARM IDs name it.
@@ -96,22 +96,7 @@ func (r *run) startManager() {
 	if err != nil {
 		r.t.Fatal(err)
 	}
-	r.stop = startManager(r.t, op)
-}
-
-// startManager runs op until the returned stop is called (or tb's cleanups run).
-func startManager(tb testing.TB, op *manager.Operator) (stop func()) {
-	ctx, cancel := context.WithCancel(context.Background())
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		if err := op.Start(ctx); err != nil {
-			tb.Errorf("manager: %v", err)
-		}
-	})
-	var once sync.Once
-	stop = func() { once.Do(func() { cancel(); wg.Wait() }) }
-	tb.Cleanup(stop)
-	return stop
+	r.stop = cluster.StartManager(r.t, op)
 }
 
 // credential is a Secret holding an armfake service principal.

@@ -25,7 +25,7 @@ func TestMain(m *testing.M) {
 		// Only the fixtures' kinds: installing all CRDs would cost most of the run. A fixture
 		// that does not load is left to TestReplay, which fails naming it.
 		fixtures, _ := loadFixtures(fixtureDir(tb), decoder())
-		c.InstallCRDs(tb, selectCRDs(tb, filepath.Join(repoRoot(tb), "generated", "crds"), fixtures), serveWebhook(tb, c))
+		c.InstallCRDs(tb, selectCRDs(tb, filepath.Join(repoRoot(tb), "generated", "crds"), fixtures), cluster.ServeWebhook(tb, c))
 	}))
 }
 

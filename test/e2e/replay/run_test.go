@@ -18,6 +18,7 @@ import (
 	"github.com/armgen/armgen/internal/settings"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
+	"github.com/armgen/armgen/test/e2e/cluster"
 )
 
 // The recordings' subscription, as ASO's recorder writes it.
@@ -73,7 +74,7 @@ func start(t *testing.T, f *fixture) *run {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stop := startManager(t, op)
+	stop := cluster.StartManager(t, op)
 	t.Cleanup(func() {
 		stop()
 		_ = shared.Client.Delete(context.Background(), &corev1.Namespace{ObjectMeta: metav1.ObjectMeta{Name: ns}})

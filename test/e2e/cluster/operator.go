@@ -1,4 +1,4 @@
-package replay_test
+package cluster
 
 import (
 	"context"
@@ -12,15 +12,14 @@ import (
 
 	"github.com/armgen/armgen/internal/manager"
 	"github.com/armgen/armgen/internal/settings"
-	"github.com/armgen/armgen/test/e2e/cluster"
 )
 
-// serveWebhook runs a manager in webhooks mode, as a deployment with separate webhook and
-// watcher pods would: it serves the conversion webhook for every test, while each test runs its
-// own watchers. The serving certificate is made here for 127.0.0.1.
-func serveWebhook(tb testing.TB, c *cluster.Cluster) *cluster.WebhookConfig {
+// ServeWebhook runs a manager in webhooks mode, as a deployment with separate webhook and
+// watcher pods would: it serves the conversion webhook for every test of a package, while each
+// test runs its own watchers. The serving certificate is made here for 127.0.0.1.
+func ServeWebhook(tb testing.TB, c *Cluster) *WebhookConfig {
 	dir := tb.TempDir()
-	caPEM, err := cluster.WriteServingCert(dir, time.Now(), time.Hour)
+	caPEM, err := WriteServingCert(dir, time.Now(), time.Hour)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -37,7 +36,7 @@ func serveWebhook(tb testing.TB, c *cluster.Cluster) *cluster.WebhookConfig {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	startManager(tb, op)
+	StartManager(tb, op)
 	addr := fmt.Sprintf("127.0.0.1:%d", port)
 	pool := x509.NewCertPool()
 	pool.AppendCertsFromPEM(caPEM)
@@ -53,20 +52,11 @@ func serveWebhook(tb testing.TB, c *cluster.Cluster) *cluster.WebhookConfig {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	return &cluster.WebhookConfig{URL: "https://" + addr + "/convert", CABundle: caPEM}
+	return &WebhookConfig{URL: "https://" + addr + "/convert", CABundle: caPEM}
 }
 
-func freePort(tb testing.TB) int {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		tb.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port
-}
-
-// startManager runs op until the returned stop is called (or tb's cleanups run).
-func startManager(tb testing.TB, op *manager.Operator) (stop func()) {
+// StartManager runs op until the returned stop is called (or tb's cleanups run).
+func StartManager(tb testing.TB, op *manager.Operator) (stop func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var wg sync.WaitGroup
 	wg.Go(func() {
@@ -78,4 +68,13 @@ func startManager(tb testing.TB, op *manager.Operator) (stop func()) {
 	stop = func() { once.Do(func() { cancel(); wg.Wait() }) }
 	tb.Cleanup(stop)
 	return stop
+}
+
+func freePort(tb testing.TB) int {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port
 }
