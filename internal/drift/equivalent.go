@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/arm"
+
+	"github.com/armgen/armgen/pkg/genruntime"
 )
 
 // equivalent says Azure's held value means what was sent, as ARM compares values: the name of
@@ -41,7 +43,7 @@ func isLocation(path string) bool {
 // normaliseLocation is a location's name as ARM's own (lower case, no spaces): the display name
 // "West US 2" is westus2.
 func normaliseLocation(s string) string {
-	return strings.ToLower(strings.ReplaceAll(s, " ", ""))
+	return genruntime.LocationName(s)
 }
 
 // isResourceID says s is an ARM ID: rooted at a subscription, a tenant provider or a

@@ -8,6 +8,8 @@ import (
 	"net/url"
 	"strings"
 	"time"
+
+	"github.com/armgen/armgen/pkg/genruntime"
 )
 
 // operation is a long-running operation as ARM exposes it: an operation status resource
@@ -70,7 +72,7 @@ func (s *Server) startOperation(p *armPath, method, apiVersion string, f *Fault)
 func (s *Server) locationOf(id string) string {
 	if st := s.store.get(id); st != nil {
 		if l, ok := st.body["location"].(string); ok && l != "" {
-			return strings.ToLower(strings.ReplaceAll(l, " ", ""))
+			return genruntime.LocationName(l)
 		}
 	}
 	return "global"

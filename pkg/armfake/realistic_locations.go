@@ -1,6 +1,10 @@
 package armfake
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/armgen/armgen/pkg/genruntime"
+)
 
 // regionDisplayNames are the display names ARM gives the common public regions (the
 // displayName of GET /subscriptions/{id}/locations), by the programmatic name clients send.
@@ -56,7 +60,7 @@ func displayLocation(l string) string {
 
 // normalizeLocation is ARM's programmatic spelling of a location.
 func normalizeLocation(l string) string {
-	return strings.ToLower(strings.ReplaceAll(l, " ", ""))
+	return genruntime.LocationName(l)
 }
 
 // applyLocationStyle answers the resource's locations as its service does.

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/armgen/armgen/pkg/genruntime"
 )
 
 // Some services keep a deleted resource recoverable for a while, under its location: a deleted
@@ -76,7 +78,7 @@ func softDeleteEnabled(st *stored) bool {
 
 func normaliseLocation(v any) string {
 	l, _ := v.(string)
-	return strings.ToLower(strings.ReplaceAll(l, " ", ""))
+	return genruntime.LocationName(l)
 }
 
 // deletedID is the ID st has once deleted: in its subscription and location, by its name.

@@ -10,6 +10,8 @@ import (
 
 	"github.com/armgen/armgen/internal/armclient"
 	"github.com/armgen/armgen/internal/reconciler"
+
+	"github.com/armgen/armgen/pkg/genruntime"
 )
 
 // The createMode values a Vault accepts beyond Azure's default and recover, as in Azure Service
@@ -145,5 +147,5 @@ func verbOf(mode string) string {
 
 // normaliseLocation is a location as ARM writes it in IDs ("West US 2" is westus2).
 func normaliseLocation(l string) string {
-	return strings.ToLower(strings.ReplaceAll(l, " ", ""))
+	return genruntime.LocationName(l)
 }
