@@ -1,6 +1,7 @@
 package armctl
 
 import (
+	"bytes"
 	"context"
 	"slices"
 	"strings"
@@ -128,6 +129,16 @@ func storedAt(t *testing.T, s *testapiserver.Server, group string) map[string]st
 	return out
 }
 
+// rawObjects is what etcd holds for the operator's widgets, byte for byte.
+func rawObjects(t *testing.T, s *testapiserver.Server) [][]byte {
+	t.Helper()
+	var out [][]byte
+	for _, w := range widgetNames {
+		out = append(out, s.Stored(t, widgets, w.ns, w.name))
+	}
+	return out
+}
+
 func allAt(t *testing.T, got map[string]string, version string) {
 	t.Helper()
 	for name, v := range got {
@@ -163,6 +174,7 @@ func TestCleanCRDsRewritesObjectsAndDropsVersionsNoLongerServed(t *testing.T) {
 	s := cleanFixture(t)
 	env := Env{Kube: s.Config}
 	allAt(t, storedAt(t, s, widgets.Group), widgets.Group+"/"+oldVersion)
+	before := rawObjects(t, s)
 	if err := dropOldVersion(t.Context(), s, widgets.Group); err == nil {
 		t.Fatal("fixture: the API server let a stored version go from spec.versions")
 	}
@@ -184,7 +196,9 @@ func TestCleanCRDsRewritesObjectsAndDropsVersionsNoLongerServed(t *testing.T) {
 	if got, want := storedVersions(t, s, widgets.Group), []string{oldVersion, newVersion}; !slices.Equal(got, want) {
 		t.Errorf("after the dry run storedVersions are %v, want %v unchanged", got, want)
 	}
-	allAt(t, storedAt(t, s, widgets.Group), widgets.Group+"/"+oldVersion)
+	if after := rawObjects(t, s); !slices.EqualFunc(before, after, bytes.Equal) {
+		t.Error("the dry run changed what etcd holds")
+	}
 
 	stdout, stderr, err = run(t, env, "clean", "crds")
 	if err != nil {
