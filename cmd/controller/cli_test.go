@@ -20,7 +20,7 @@ func TestCommandLine(t *testing.T) {
 		clitest.Case{Name: "bad zap level", Args: []string{"--zap-log-level=loud"}, Code: cli.ExitUsage},
 		// Parsed, then refused where the cluster is looked for: the flags reached their settings.
 		clitest.Case{Name: "kubeconfig that is not there", Args: []string{"--kubeconfig=/nonexistent/kubeconfig", "--metrics-addr=0", "--health-addr", "0", "--zap-log-level", "error"},
-			Code: cli.ExitFailure},
+			Code: cli.ExitFailure, StderrHas: []string{"controller: no cluster to talk to: ", "/nonexistent/kubeconfig"}},
 	)
 	clitest.Run(t, newCommand, cases)
 }

@@ -22,6 +22,8 @@ type Case struct {
 	Code int
 	// Stderr, when set, is all of stderr.
 	Stderr string
+	// StderrHas are strings stderr must hold.
+	StderrHas []string
 	// Stdout, when set, is all of stdout.
 	Stdout string
 	// StdoutHas are strings stdout must hold.
@@ -61,6 +63,11 @@ func Run(t *testing.T, newCommand func() *cobra.Command, cases []Case) {
 			}
 			if tc.Stdout != "" && stdout.String() != tc.Stdout {
 				t.Errorf("%v: stdout\n%q\nwant\n%q", tc.Args, stdout.String(), tc.Stdout)
+			}
+			for _, want := range tc.StderrHas {
+				if !strings.Contains(stderr.String(), want) {
+					t.Errorf("%v: stderr lacks %q:\n%s", tc.Args, want, stderr.String())
+				}
 			}
 			for _, want := range tc.StdoutHas {
 				if !strings.Contains(stdout.String(), want) {
