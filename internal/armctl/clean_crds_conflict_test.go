@@ -3,7 +3,9 @@ package armctl
 import (
 	"bytes"
 	"context"
+	"errors"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -21,6 +23,10 @@ import (
 type interfering struct {
 	dynamic.Interface
 	t *testing.T
+
+	// refuse names an object (namespace/name) whose every update fails; others are edited by
+	// another writer first.
+	refuse string
 
 	mu        sync.Mutex
 	touched   map[string]bool
@@ -55,6 +61,9 @@ type interferingNamespace struct {
 
 func (n *interferingNamespace) Update(ctx context.Context, obj *unstructured.Unstructured, opts metav1.UpdateOptions, sub ...string) (*unstructured.Unstructured, error) {
 	key := obj.GetNamespace() + "/" + obj.GetName()
+	if key == n.d.refuse {
+		return nil, apierrors.NewForbidden(widgets, obj.GetName(), errors.New("refused by the test"))
+	}
 	n.d.mu.Lock()
 	first := !n.d.touched[key]
 	n.d.touched[key] = true
@@ -111,5 +120,29 @@ func TestCleanCRDsPagesAndSurvivesConflicts(t *testing.T) {
 		if o.GetLabels()["edited-by"] != "another-writer" {
 			t.Errorf("%s/%s lost the other writer's label: %v", w.ns, w.name, o.GetLabels())
 		}
+	}
+}
+
+func TestCleanCRDsKeepsStoredVersionsWhenAnObjectCannotBeRewritten(t *testing.T) {
+	s := cleanFixture(t)
+	dyn := &interfering{Interface: s.Dynamic, t: t, touched: map[string]bool{}, refuse: "apps/w2"}
+	var out bytes.Buffer
+	c := crdclean.Cleaner{
+		CRDs: s.Extensions.ApiextensionsV1().CustomResourceDefinitions(), Dynamic: dyn,
+		Groups: []string{widgets.Group}, Out: &out,
+	}
+	res, err := c.Run(t.Context())
+	if err == nil || !strings.Contains(err.Error(), "CRD widgets.resources.azure.com: 1 object could not be rewritten: rewriting apps/w2: ") ||
+		!strings.Contains(err.Error(), "status.storedVersions left as it was") {
+		t.Fatalf("got %v, want an error naming the CRD and the object\n%s", err, out.String())
+	}
+	if res.Rewritten != len(widgetNames)-1 {
+		t.Errorf("%d rewritten, want the %d others", res.Rewritten, len(widgetNames)-1)
+	}
+	if got, want := storedVersions(t, s, widgets.Group), []string{oldVersion, newVersion}; !slices.Equal(got, want) {
+		t.Errorf("storedVersions are %v, want %v kept: apps/w2 is still stored at %s", got, want, oldVersion)
+	}
+	if at := storedAt(t, s, widgets.Group)["apps/w2"]; at != widgets.Group+"/"+oldVersion {
+		t.Errorf("apps/w2 is stored at %s", at)
 	}
 }

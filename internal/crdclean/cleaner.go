@@ -109,17 +109,27 @@ func (c *Cleaner) clean(ctx context.Context, crd *apiextv1.CustomResourceDefinit
 		pageSize = defaultPageSize
 	}
 	n := 0
+	// One object that cannot be written (a webhook refusing it, say) does not stop the others:
+	// each is named, and the versions stay stored.
+	var failed []error
 	err := eachObject(ctx, res, pageSize, func(o *unstructured.Unstructured) error {
 		if c.DryRun {
 			n++
 			return nil
 		}
 		existed, err := rewrite(ctx, res, o)
-		if existed {
+		if existed && err == nil {
 			n++
+		}
+		if err != nil && ctx.Err() == nil {
+			failed = append(failed, err)
+			return nil
 		}
 		return err
 	})
+	if err == nil && len(failed) > 0 {
+		err = fmt.Errorf("%s could not be rewritten: %w", objects(len(failed)), errors.Join(failed...))
+	}
 	if c.DryRun {
 		fmt.Fprintf(c.Out, "%s: would rewrite %s at storage version %s\n", p.CRD, objects(n), p.Storage)
 	} else {
