@@ -6,6 +6,8 @@
 # when needed). ARMGEN_SPECS_REPO fetches that commit from a mirror instead of specRepository.
 
 GO ?= go
+# VERSION is what `make build` stamps into every binary's --version (internal/version).
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
 export ARMGEN_SPEC_ROOT ARMGEN_SPECS_REPO
 
 .DEFAULT_GOAL := help
@@ -87,6 +89,14 @@ check-generated: ## Fail when generated/ or docs/resources* differ from a fresh 
 	$(GO) run ./cmd/gen -q
 	@git diff --exit-code --stat -- generated docs && test -z "$$(git status --porcelain -- generated docs)" \
 		|| { echo "regenerating changed the tree: run 'make generate' and commit"; git status --short -- generated docs | head; exit 1; }
+
+.PHONY: build
+build: ## Build gen, controller, armfake and armctl into bin/, their --version VERSION (default: git describe)
+	$(GO) build -ldflags "-X github.com/armgen/armgen/internal/version.version=$(VERSION)" -o bin/ ./cmd/gen ./cmd/controller ./cmd/armfake ./cmd/armctl
+
+.PHONY: clean-crds
+clean-crds: ## After an operator upgrade: drop API versions no longer served from its CRDs' storedVersions (DRY_RUN=1 to only look; docs/operator.md)
+	$(GO) run ./cmd/armctl clean crds $(if $(DRY_RUN),--dry-run)
 
 .PHONY: list
 list: ## List the resources the spec root offers (GROUP=network to narrow it)

@@ -1,22 +1,11 @@
 // Command armctl holds tools for the operator's users: `armctl import azure-resource` writes
-// the YAML that adopts existing Azure resources (see docs/import.md).
+// the YAML that adopts existing Azure resources (see docs/import.md); `armctl clean crds` drops
+// API versions no longer served from the operator's CRDs after an upgrade.
 package main
 
 import (
-	"context"
-	"fmt"
-	"os"
-	"os/signal"
-	"syscall"
-
 	"github.com/armgen/armgen/internal/armctl"
+	"github.com/armgen/armgen/internal/cli"
 )
 
-func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	if err := armctl.NewCommand(armctl.Env{}).ExecuteContext(ctx); err != nil {
-		fmt.Fprintln(os.Stderr, "armctl:", err)
-		os.Exit(1)
-	}
-}
+func main() { cli.Main(armctl.NewCommand(armctl.Env{})) }

@@ -5,54 +5,41 @@
 package main
 
 import (
-	"flag"
 	"fmt"
-	"os"
 
+	"github.com/spf13/cobra"
 	ctrl "sigs.k8s.io/controller-runtime"
-	"sigs.k8s.io/controller-runtime/pkg/client/config"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 
+	"github.com/armgen/armgen/internal/cli"
 	"github.com/armgen/armgen/internal/manager"
 	"github.com/armgen/armgen/internal/settings"
 )
 
-func main() {
-	if err := run(os.Args[1:]); err != nil {
-		fmt.Fprintln(os.Stderr, "controller:", err)
-		os.Exit(1)
+func main() { cli.Main(newCommand()) }
+
+func newCommand() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "controller",
+		Short: "The armgen operator",
+		Long: `controller is the armgen operator: it reconciles every generated Azure kind whose CRD is
+installed, and serves the CRDs' conversion webhook. Settings are read from the environment
+(see docs/operator.md); the cluster is --kubeconfig's, else $KUBECONFIG's, else in-cluster.`,
+		Args: cobra.NoArgs,
 	}
+	f := bindFlags(cmd)
+	cmd.RunE = func(cmd *cobra.Command, _ []string) error { return run(f) }
+	cli.Configure(cmd)
+	return cmd
 }
 
-func run(args []string) error {
-	fs := flag.NewFlagSet("controller", flag.ContinueOnError)
-	fs.Usage = func() {
-		fmt.Fprintf(fs.Output(), "Usage: controller [flags]\n\nThe armgen operator: reconciles every generated Azure kind whose CRD is installed.\nSettings are read from the environment (see docs/operator.md).\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
-	var opts manager.Options
-	fs.StringVar(&opts.CRDPattern, "crd-pattern", os.Getenv("CRD_PATTERN"), "kinds to watch: group/Kind patterns separated by ';' (network.azure.com/*); empty watches every installed kind (env CRD_PATTERN)")
-	fs.StringVar(&opts.MetricsAddr, "metrics-addr", ":8080", "address the Prometheus metrics are served on; 0 turns them off")
-	fs.StringVar(&opts.HealthAddr, "health-addr", ":8081", "address of the /healthz and /readyz probes; 0 turns them off")
-	fs.IntVar(&opts.WebhookPort, "webhook-port", 9443, "port of the conversion webhook")
-	fs.StringVar(&opts.WebhookHost, "webhook-host", "", "address the conversion webhook listens on (127.0.0.1 keeps it off the network outside a cluster); default all addresses")
-	fs.StringVar(&opts.WebhookCertDir, "webhook-cert-dir", "", "directory holding the webhook's tls.crt and tls.key (default: controller-runtime's, /tmp/k8s-webhook-server/serving-certs)")
-	fs.BoolVar(&opts.LeaderElection, "enable-leader-election", false, "elect one active manager among replicas through a Lease")
-	config.RegisterFlags(fs)
-	zapOpts := zap.Options{}
-	zapOpts.BindFlags(fs)
-	if err := fs.Parse(args); err != nil {
-		if err == flag.ErrHelp {
-			return nil
-		}
-		return err
-	}
-	ctrl.SetLogger(zap.New(zap.UseFlagOptions(&zapOpts)))
-
+func run(f *flags) error {
+	ctrl.SetLogger(zap.New(zap.UseFlagOptions(&f.zap)))
 	st, err := settings.FromEnvironment()
 	if err != nil {
 		return err
 	}
+	opts := f.manager
 	opts.Settings = st
 	cfg, err := ctrl.GetConfig()
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/armgen/armgen/internal/cli"
 	"github.com/armgen/armgen/pkg/codegen"
 	"github.com/armgen/armgen/pkg/codegen/config"
 	"github.com/armgen/armgen/pkg/codegen/emit/golang"
@@ -74,6 +75,7 @@ The spec root is, in order of precedence: --spec-root, $` + specRootEnv + `, spe
 	cmd.AddCommand(newCrdsCommand(&g), newReportCommand(&g))
 	cmd.AddCommand(newCheckCommand(&g), newListCommand(&g), newExplainCommand(&g), newAddCommand(&g))
 	cmd.AddCommand(newSpecsCommand(&g))
+	cli.Configure(cmd)
 	return cmd
 }
 

@@ -16,10 +16,12 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/spf13/cobra"
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/client-go/rest"
 
 	"github.com/armgen/armgen/generated/controllers"
 	"github.com/armgen/armgen/internal/armclient"
 	"github.com/armgen/armgen/internal/armkinds"
+	"github.com/armgen/armgen/internal/cli"
 	"github.com/armgen/armgen/internal/credentials"
 	"github.com/armgen/armgen/internal/importer"
 	"github.com/armgen/armgen/internal/settings"
@@ -33,6 +35,9 @@ type Env struct {
 	// Transport sends the HTTP requests (nil: azcore's, which trusts the system's CAs and
 	// SSL_CERT_FILE).
 	Transport policy.Transporter
+	// Kube reaches the cluster for the commands that work on one (nil: the kubeconfig, as
+	// kubectl finds it).
+	Kube *rest.Config
 }
 
 func (e Env) getenv(k string) string {
@@ -55,7 +60,8 @@ func NewCommand(env Env) *cobra.Command {
 		Short: "Import existing resources as Kubernetes objects",
 	}
 	imp.AddCommand(newImportAzureResource(env))
-	root.AddCommand(imp)
+	root.AddCommand(imp, newClean(env))
+	cli.Configure(root)
 	return root
 }
 

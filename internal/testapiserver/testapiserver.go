@@ -30,6 +30,7 @@ import (
 	"testing"
 	"time"
 
+	clientv3 "go.etcd.io/etcd/client/v3"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	apiextclientset "k8s.io/apiextensions-apiserver/pkg/client/clientset/clientset"
 	"k8s.io/apiextensions-apiserver/test/integration/fixtures"
@@ -63,6 +64,8 @@ type Server struct {
 	conversion *apiextv1.WebhookClientConfig
 	// tb is what Start was given: what the server starts lives as long as it.
 	tb testing.TB
+	// etcd is the server's own store, which Stored reads past the API server.
+	etcd *clientv3.Client
 }
 
 // startMu serialises starts: the etcd URL goes to the fixture through the environment.
@@ -82,7 +85,8 @@ func Start(tb testing.TB) *Server {
 	if err := os.Setenv(etcdURLEnv, cfg.ListenClientUrls[0].String()); err != nil {
 		tb.Fatal(err)
 	}
-	stop, config, _, err := fixtures.StartDefaultServer(tb)
+	// The fixture picks a random key prefix; a known one lets Stored find an object's key.
+	stop, config, _, err := fixtures.StartDefaultServer(tb, "--etcd-prefix", storagePrefix)
 	if err != nil {
 		tb.Fatalf("starting the API server: %v", err)
 	}
@@ -90,7 +94,7 @@ func Start(tb testing.TB) *Server {
 	// The loopback config is rate limited for a server's own use; tests send many requests.
 	config = rest.CopyConfig(config)
 	config.QPS, config.Burst = -1, 0
-	s := &Server{Config: config, mapper: meta.NewDefaultRESTMapper(nil), tb: tb}
+	s := &Server{Config: config, mapper: meta.NewDefaultRESTMapper(nil), tb: tb, etcd: etcd.Client}
 	if s.Extensions, err = apiextclientset.NewForConfig(config); err != nil {
 		tb.Fatal(err)
 	}

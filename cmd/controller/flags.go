@@ -1,0 +1,38 @@
+package main
+
+import (
+	goflag "flag"
+	"os"
+
+	"github.com/spf13/cobra"
+	"sigs.k8s.io/controller-runtime/pkg/client/config"
+	"sigs.k8s.io/controller-runtime/pkg/log/zap"
+
+	"github.com/armgen/armgen/internal/manager"
+)
+
+// flags is what the command line sets.
+type flags struct {
+	manager manager.Options
+	zap     zap.Options
+}
+
+// bindFlags declares every flag of the controller, in one place. controller-runtime's
+// --kubeconfig and zap's --zap-* flags are Go flags; they join as --long-flags like the rest.
+func bindFlags(cmd *cobra.Command) *flags {
+	f := &flags{}
+	o := &f.manager
+	fs := cmd.Flags()
+	fs.StringVar(&o.CRDPattern, "crd-pattern", os.Getenv("CRD_PATTERN"), "kinds to watch: group/Kind patterns separated by ';' (network.azure.com/*); empty watches every installed kind (env CRD_PATTERN)")
+	fs.StringVar(&o.MetricsAddr, "metrics-addr", ":8080", "address the Prometheus metrics are served on; 0 turns them off")
+	fs.StringVar(&o.HealthAddr, "health-addr", ":8081", "address of the /healthz and /readyz probes; 0 turns them off")
+	fs.IntVar(&o.WebhookPort, "webhook-port", 9443, "port of the conversion webhook")
+	fs.StringVar(&o.WebhookHost, "webhook-host", "", "address the conversion webhook listens on (127.0.0.1 keeps it off the network outside a cluster); default all addresses")
+	fs.StringVar(&o.WebhookCertDir, "webhook-cert-dir", "", "directory holding the webhook's tls.crt and tls.key (default: controller-runtime's, /tmp/k8s-webhook-server/serving-certs)")
+	fs.BoolVar(&o.LeaderElection, "enable-leader-election", false, "elect one active manager among replicas through a Lease")
+	gofs := goflag.NewFlagSet("controller", goflag.ContinueOnError)
+	config.RegisterFlags(gofs)
+	f.zap.BindFlags(gofs)
+	fs.AddGoFlagSet(gofs)
+	return f
+}
