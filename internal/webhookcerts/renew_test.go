@@ -1,8 +1,8 @@
 package webhookcerts
 
 import (
-	"crypto/x509"
 	"context"
+	"crypto/x509"
 	"errors"
 	"testing"
 	"time"

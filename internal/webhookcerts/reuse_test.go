@@ -48,13 +48,15 @@ func TestBrokenSecretReplaced(t *testing.T) {
 		edit   func(d map[string][]byte)
 		keepCA bool
 	}{
-		"garbage CA":          {edit: func(d map[string][]byte) { d[keyCABundle] = []byte("not a certificate") }},
-		"CA key of another":   {edit: func(d map[string][]byte) { d[keyCAKey] = other[keyCAKey] }},
-		"no CA key":           {edit: func(d map[string][]byte) { delete(d, keyCAKey) }},
-		"empty":               {edit: func(d map[string][]byte) { clear(d) }},
-		"CA not a CA":         {edit: func(d map[string][]byte) { d[keyCABundle], d[keyCAKey] = d[keyServingCert], d[keyServingKey] }},
-		"serving key garbage": {edit: func(d map[string][]byte) { d[keyServingKey] = pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: []byte{1}}) }, keepCA: true},
-		"serving of another":  {edit: func(d map[string][]byte) { d[keyServingCert] = other[keyServingCert] }, keepCA: true},
+		"garbage CA":        {edit: func(d map[string][]byte) { d[keyCABundle] = []byte("not a certificate") }},
+		"CA key of another": {edit: func(d map[string][]byte) { d[keyCAKey] = other[keyCAKey] }},
+		"no CA key":         {edit: func(d map[string][]byte) { delete(d, keyCAKey) }},
+		"empty":             {edit: func(d map[string][]byte) { clear(d) }},
+		"CA not a CA":       {edit: func(d map[string][]byte) { d[keyCABundle], d[keyCAKey] = d[keyServingCert], d[keyServingKey] }},
+		"serving key garbage": {edit: func(d map[string][]byte) {
+			d[keyServingKey] = pem.EncodeToMemory(&pem.Block{Type: "EC PRIVATE KEY", Bytes: []byte{1}})
+		}, keepCA: true},
+		"serving of another": {edit: func(d map[string][]byte) { d[keyServingCert] = other[keyServingCert] }, keepCA: true},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
