@@ -36,7 +36,8 @@ func run(args []string) error {
 	fs.StringVar(&opts.HealthAddr, "health-addr", ":8081", "address of the /healthz and /readyz probes; 0 turns them off")
 	fs.IntVar(&opts.WebhookPort, "webhook-port", 9443, "port of the conversion webhook")
 	fs.StringVar(&opts.WebhookHost, "webhook-host", "", "address the conversion webhook listens on (127.0.0.1 keeps it off the network outside a cluster); default all addresses")
-	fs.StringVar(&opts.WebhookCertDir, "webhook-cert-dir", "", "directory holding the webhook's tls.crt and tls.key (default: controller-runtime's, /tmp/k8s-webhook-server/serving-certs)")
+	fs.Var(&opts.WebhookCerts, "webhook-certs", "where the webhook's certificate comes from (default operator): operator (its own CA and certificate, kept in Secret armgen-webhook-cert of its namespace, CA written into each CRD's caBundle, renewed before expiry) or files (tls.crt and tls.key of --webhook-cert-dir, as cert-manager mounts them)")
+	fs.StringVar(&opts.WebhookCertDir, "webhook-cert-dir", "", "with --webhook-certs=files, the directory holding tls.crt and tls.key (default: controller-runtime's, /tmp/k8s-webhook-server/serving-certs)")
 	fs.BoolVar(&opts.LeaderElection, "enable-leader-election", false, "elect one active manager among replicas through a Lease")
 	config.RegisterFlags(fs)
 	zapOpts := zap.Options{}
