@@ -27,15 +27,15 @@ type injectedCRDs struct {
 
 // inject makes every CRD the webhook serves trust bundle: CRDs installed since the last
 // check, and ones whose caBundle someone else rewrote, included. It goes on past a CRD it
-// cannot write and returns every failure, each naming its CRD.
-func (r *Rotator) inject(ctx context.Context, bundle []*x509.Certificate, now time.Time) error {
+// cannot write and returns how many it wrote and every failure, each naming its CRD.
+func (r *Rotator) inject(ctx context.Context, bundle []*x509.Certificate, now time.Time) (wrote int, err error) {
 	if want := encodeCerts(bundle); !bytes.Equal(want, r.injected.bundle) {
 		r.injected = injectedCRDs{bundle: want, rv: map[string]string{}}
 	}
 	var list metav1.PartialObjectMetadataList
 	list.SetGroupVersionKind(apiextv1.SchemeGroupVersion.WithKind("CustomResourceDefinitionList"))
 	if err := r.c.List(ctx, &list); err != nil {
-		return fmt.Errorf("listing CRDs: %w", err)
+		return 0, fmt.Errorf("listing CRDs: %w", err)
 	}
 	var errs []error
 	for _, item := range list.Items {
@@ -43,19 +43,21 @@ func (r *Rotator) inject(ctx context.Context, bundle []*x509.Certificate, now ti
 			continue
 		}
 		rv, err := r.injectOne(ctx, item.Name, bundle, now)
-		if err != nil {
+		switch {
+		case err != nil:
 			errs = append(errs, err)
-			continue
-		}
-		if rv != "" {
+		case rv == "":
+			wrote++
+		default:
 			r.injected.rv[item.Name] = rv
 		}
 	}
-	return errors.Join(errs...)
+	return wrote, errors.Join(errs...)
 }
 
 // injectOne writes bundle into one CRD if it lacks any of its CAs, and returns the
-// resourceVersion at which the CRD needs nothing ("" after a write: the next check confirms).
+// resourceVersion at which the CRD needs nothing ("" after a write: the next check confirms;
+// "" too for a CRD deleted meanwhile, which the next list no longer shows).
 func (r *Rotator) injectOne(ctx context.Context, name string, bundle []*x509.Certificate, now time.Time) (string, error) {
 	var crd apiextv1.CustomResourceDefinition
 	if err := r.c.Get(ctx, client.ObjectKey{Name: name}, &crd); err != nil {

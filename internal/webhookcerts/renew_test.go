@@ -58,8 +58,9 @@ func TestServingRenewedBeforeExpiry(t *testing.T) {
 }
 
 // TestCARotation: at two thirds of the CA's life a new CA joins the bundle, every served CRD
-// gets both, the serving certificate moves to the new CA, and the old CA leaves the bundle
-// (Secret and CRD) only once it has expired.
+// gets both, the serving certificate moves to the new CA at the next check (the API server
+// acts on a caBundle with some delay), and the old CA leaves the bundle (Secret and CRD) only
+// once it has expired.
 func TestCARotation(t *testing.T) {
 	rg := crd("resources.azure.com", "ResourceGroup", "resourcegroups", true)
 	c := newClient(t, nil, rg)
@@ -81,9 +82,13 @@ func TestCARotation(t *testing.T) {
 			t.Errorf("the CRD does not trust CA %s", ca.Subject.CommonName)
 		}
 	}
-	leaf := servedLeaf(t, r)
-	if err := leaf.CheckSignatureFrom(bundle[0]); err != nil {
-		t.Errorf("the serving certificate is not the new CA's: %v", err)
+	if err := servedLeaf(t, r).CheckSignatureFrom(oldCA); err != nil {
+		t.Errorf("the serving certificate moved to the new CA in the check that gave it to the CRD: %v", err)
+	}
+	clk.Set(clk.Now().Add(time.Second))
+	sync1(t, r)
+	if err := servedLeaf(t, r).CheckSignatureFrom(bundle[0]); err != nil {
+		t.Errorf("at the next check the serving certificate is not the new CA's: %v", err)
 	}
 
 	clk.Set(oldCA.NotAfter.Add(time.Second))
@@ -128,7 +133,8 @@ func TestCARotationWaitsForCRDs(t *testing.T) {
 	}
 
 	failing = false
-	sync1(t, r)
+	sync1(t, r) // writes the CRD
+	sync1(t, r) // finds it trusting the new CA
 	newCA := mustCerts(t, readSecret(t, c).Data[keyCABundle])[0]
 	if err := servedLeaf(t, r).CheckSignatureFrom(newCA); err != nil {
 		t.Errorf("once the CRD trusts the new CA, the serving certificate is still the old CA's: %v", err)

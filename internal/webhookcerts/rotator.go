@@ -152,13 +152,23 @@ func (r *Rotator) syncOnce(ctx context.Context) (time.Time, error) {
 
 // finish writes m's bundle into the CRDs and only then, if the serving certificate is due or
 // signed by an older CA, issues a new one: the API server must trust a CA before a
-// certificate it signed is served. It loads what is to be served.
+// certificate it signed is served. A move to a new CA waits for a Sync that finds every CRD
+// already trusting it, as the API server takes a moment to act on a CRD's new caBundle. It
+// loads what is to be served.
 func (r *Rotator) finish(ctx context.Context, m *material, now time.Time, sec *corev1.Secret) (time.Time, error) {
-	injectErr := r.inject(ctx, m.bundle, now)
+	wrote, injectErr := r.inject(ctx, m.bundle, now)
 	if why := m.servingDue(now, &r.opts); why != "" {
-		if s := m.serving; injectErr != nil && s != nil && now.Before(s.cert.NotAfter) && s.cert.CheckSignatureFrom(m.ca.cert) != nil {
-			_ = r.load(m)
-			return time.Time{}, fmt.Errorf("%s, but the CRDs do not trust the new CA yet: %w", why, injectErr)
+		s := m.serving
+		newCA := s != nil && s.cert.CheckSignatureFrom(m.ca.cert) != nil
+		if newCA && now.Before(s.cert.NotAfter) && (injectErr != nil || wrote > 0) {
+			if err := r.load(m); err != nil {
+				return time.Time{}, err
+			}
+			if injectErr != nil {
+				return time.Time{}, fmt.Errorf("%s, but the CRDs do not trust the new CA yet: %w", why, injectErr)
+			}
+			r.log.Info("the CRDs were just given the new CA; the serving certificate moves to it at the next check", "why", why)
+			return now.Add(r.opts.Interval), nil
 		}
 		if err := m.reissueServing(now, &r.opts); err != nil {
 			return time.Time{}, err

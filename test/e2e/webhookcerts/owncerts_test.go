@@ -15,7 +15,8 @@ import (
 
 // TestOwnCertificates: in a cluster without cert-manager, the operator makes its CA and
 // serving certificate, writes the CA into the CRD, and conversions through its webhook work;
-// a restarted operator reuses the Secret; with short lifetimes the certificate and the CA are
+// the operator owns the CRD's caBundle alone, which an installer's apply of the CRD keeps; a
+// restarted operator reuses the Secret; with short lifetimes the certificate and the CA are
 // renewed while conversions keep working.
 func TestOwnCertificates(t *testing.T) {
 	ctx := t.Context()
@@ -38,6 +39,7 @@ func TestOwnCertificates(t *testing.T) {
 	if !bytes.Equal(caBundle(t), sec.Data["ca.crt"]) {
 		t.Errorf("the CRD's caBundle is not the Secret's ca.crt")
 	}
+	assertOnlyCABundleOwned(t, "https://"+w.addr+"/convert")
 	leaf, err := w.served()
 	if err != nil {
 		t.Fatal(err)
