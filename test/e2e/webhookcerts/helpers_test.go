@@ -160,3 +160,5 @@ func trustedBy(leaf *x509.Certificate, cas []*x509.Certificate) bool {
 	}
 	return false
 }
+
+func isNotFound(err error) bool { return apierrors.IsNotFound(err) }
