@@ -12,7 +12,6 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/healthz"
 	"sigs.k8s.io/controller-runtime/pkg/log"
 	metricsserver "sigs.k8s.io/controller-runtime/pkg/metrics/server"
-	"sigs.k8s.io/controller-runtime/pkg/webhook"
 	"sigs.k8s.io/controller-runtime/pkg/webhook/conversion"
 
 	"github.com/armgen/armgen/generated/controllers"
@@ -21,6 +20,7 @@ import (
 	"github.com/armgen/armgen/internal/extensions"
 	"github.com/armgen/armgen/internal/reconciler"
 	"github.com/armgen/armgen/internal/resolver"
+	"github.com/armgen/armgen/internal/webhookcerts"
 	"github.com/armgen/armgen/pkg/genruntime"
 )
 
@@ -74,12 +74,23 @@ func New(cfg *rest.Config, opts Options) (*Operator, error) {
 		}
 		mo.Cache = cache.Options{DefaultNamespaces: ns}
 	}
+	var certs *webhookcerts.Rotator
 	if st.OperatorMode.IncludesWebhooks() {
-		mo.WebhookServer = webhook.NewServer(webhook.Options{Port: opts.WebhookPort, CertDir: opts.WebhookCertDir, Host: opts.WebhookHost})
+		if mo.WebhookServer, certs, err = webhookServer(cfg, scheme, opts); err != nil {
+			return nil, err
+		}
 	}
 	mgr, err := ctrl.NewManager(cfg, mo)
 	if err != nil {
 		return nil, err
+	}
+	if certs != nil {
+		if err := mgr.Add(certs); err != nil {
+			return nil, err
+		}
+		if err := mgr.AddReadyzCheck("webhook-certs", certs.ReadyCheck); err != nil {
+			return nil, err
+		}
 	}
 	op := &Operator{Manager: mgr, Metrics: opts.Metrics}
 	if op.Metrics == nil {

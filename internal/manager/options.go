@@ -7,6 +7,7 @@ import (
 
 	"github.com/armgen/armgen/internal/reconciler"
 	"github.com/armgen/armgen/internal/settings"
+	"github.com/armgen/armgen/internal/webhookcerts"
 )
 
 // Options configure the manager. Settings come from the environment (see package settings);
@@ -19,11 +20,16 @@ type Options struct {
 	CRDPattern string
 	// MetricsAddr and HealthAddr serve metrics and probes; "0" turns either off.
 	MetricsAddr, HealthAddr string
-	// WebhookPort and WebhookCertDir serve the conversion webhook over TLS (tls.crt, tls.key);
-	// WebhookHost binds it to one address (empty: all).
-	WebhookPort    int
-	WebhookCertDir string
-	WebhookHost    string
+	// WebhookPort serves the conversion webhook over TLS; WebhookHost binds it to one address
+	// (empty: all).
+	WebhookPort int
+	WebhookHost string
+	// WebhookCerts says where its certificate comes from: the operator's own (the default),
+	// kept as WebhookCertOptions say (the namespace defaults to the operator's), or the
+	// tls.crt and tls.key files of WebhookCertDir.
+	WebhookCerts       webhookcerts.Mode
+	WebhookCertOptions webhookcerts.Options
+	WebhookCertDir     string
 	// LeaderElection makes replicas elect one active manager, through a Lease in
 	// LeaderElectionNamespace (default: the operator's namespace).
 	LeaderElection          bool

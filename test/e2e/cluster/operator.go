@@ -12,6 +12,7 @@ import (
 
 	"github.com/armgen/armgen/internal/manager"
 	"github.com/armgen/armgen/internal/settings"
+	"github.com/armgen/armgen/internal/webhookcerts"
 )
 
 // ServeWebhook runs a manager in webhooks mode, as a deployment with separate webhook and
@@ -30,6 +31,7 @@ func ServeWebhook(tb testing.TB, c *Cluster) *WebhookConfig {
 		HealthAddr:      "0",
 		WebhookHost:     "127.0.0.1",
 		WebhookPort:     port,
+		WebhookCerts:    webhookcerts.ModeFiles,
 		WebhookCertDir:  dir,
 		SeveralManagers: true,
 	})

@@ -179,7 +179,7 @@ Until a controller serves it, objects can be written only at their storage versi
 apply of a sample fails with "conversion webhook for ... failed: ... connection refused".
 Start one from the checkout's root, with the KUBECONFIG above and armfake's environment:
 
-  go run ./cmd/controller --webhook-cert-dir %s --webhook-port %d --webhook-host 127.0.0.1 \
+  go run ./cmd/controller --webhook-certs files --webhook-cert-dir %s --webhook-port %d --webhook-host 127.0.0.1 \
     --metrics-addr 127.0.0.1:8080 --health-addr 127.0.0.1:8081
 
 There is no kube-controller-manager: deleted namespaces stay Terminating, and nothing
