@@ -1,10 +1,11 @@
 package crd
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	yaml "go.yaml.in/yaml/v2"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 )
@@ -103,19 +104,11 @@ func OverApplyLimit(crd *apiextv1.CustomResourceDefinition) (bool, error) {
 }
 
 func marshalWithoutStatus(crd *apiextv1.CustomResourceDefinition) ([]byte, error) {
-	data, err := json.Marshal(crd)
+	m, err := crdTree(crd)
 	if err != nil {
 		return nil, err
 	}
-	var m map[string]any
-	if err := json.Unmarshal(data, &m); err != nil {
-		return nil, err
-	}
-	delete(m, "status")
-	if meta, ok := m["metadata"].(map[string]any); ok {
-		delete(meta, "creationTimestamp")
-	}
-	return toYAML(m)
+	return yaml.Marshal(m)
 }
 
 // loosen makes the named top-level properties accept any fields.
