@@ -5,8 +5,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	yaml "go.yaml.in/yaml/v2"
-
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 )
 
@@ -108,7 +106,7 @@ func marshalWithoutStatus(crd *apiextv1.CustomResourceDefinition) ([]byte, error
 	if err != nil {
 		return nil, err
 	}
-	return yaml.Marshal(m)
+	return encodeYAML(m, 64<<10)
 }
 
 // loosen makes the named top-level properties accept any fields.
