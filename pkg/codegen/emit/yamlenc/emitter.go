@@ -39,7 +39,7 @@ func (e *emitter) putBreak() {
 }
 
 // write copies the character at value[*i] and moves past it.
-func (e *emitter) write(value []byte, i *int) {
+func (e *emitter) write(value string, i *int) {
 	w := width(value[*i])
 	e.out = append(e.out, value[*i:*i+w]...)
 	e.column++
@@ -56,7 +56,7 @@ func (e *emitter) writeAll(s string) {
 }
 
 // writeBreak copies the line break at value[*i].
-func (e *emitter) writeBreak(value []byte, i *int) {
+func (e *emitter) writeBreak(value string, i *int) {
 	if value[*i] == '\n' {
 		e.putBreak()
 		*i++

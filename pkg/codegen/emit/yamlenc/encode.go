@@ -48,17 +48,17 @@ func (e *emitter) node(v any, root, sequence, mapping, simpleKey bool) error {
 	case string:
 		return e.str(v)
 	case nil:
-		e.scalar([]byte("null"), plainStyle)
+		e.scalar("null", plainStyle)
 	case bool:
-		e.scalar([]byte(strconv.FormatBool(v)), plainStyle)
+		e.scalar(strconv.FormatBool(v), plainStyle)
 	case int:
-		e.scalar(strconv.AppendInt(nil, int64(v), 10), plainStyle)
+		e.scalar(strconv.Itoa(v), plainStyle)
 	case int64:
-		e.scalar(strconv.AppendInt(nil, v, 10), plainStyle)
+		e.scalar(strconv.FormatInt(v, 10), plainStyle)
 	case uint64:
-		e.scalar(strconv.AppendUint(nil, v, 10), plainStyle)
+		e.scalar(strconv.FormatUint(v, 10), plainStyle)
 	case float64:
-		e.scalar([]byte(formatFloat(v)), plainStyle)
+		e.scalar(formatFloat(v), plainStyle)
 	default:
 		return fmt.Errorf("%w: %T", ErrUnsupported, v)
 	}
@@ -90,7 +90,7 @@ func (e *emitter) str(s string) error {
 	case readsAsString(s):
 		want = plainStyle
 	}
-	e.scalar([]byte(s), want)
+	e.scalar(s, want)
 	return nil
 }
 
@@ -136,7 +136,7 @@ func (e *emitter) mapping(m map[string]any) error {
 // simpleKey is libyaml's check_simple_key for a string key: one line, at most 128 bytes (and
 // UTF-8, which the encoder needs of every string).
 func simpleKey(k string) bool {
-	return len(k) <= 128 && utf8.ValidString(k) && !analyze([]byte(k)).multiline
+	return len(k) <= 128 && utf8.ValidString(k) && !analyze(k).multiline
 }
 
 func (e *emitter) sequence(l []any) error {

@@ -1,5 +1,7 @@
 package yamlenc
 
+import "strings"
+
 // style is how a scalar is written.
 type style int
 
@@ -16,9 +18,12 @@ type analysis struct {
 	flowPlainAllowed, blockPlainAllowed, singleQuotedAllowed, blockAllowed bool
 }
 
-func analyze(value []byte) analysis {
+func analyze(value string) analysis {
 	if len(value) == 0 {
 		return analysis{blockPlainAllowed: true, singleQuotedAllowed: true}
+	}
+	if plainWord(value) {
+		return analysis{flowPlainAllowed: true, blockPlainAllowed: true, singleQuotedAllowed: true, blockAllowed: true}
 	}
 	var (
 		blockIndicators, flowIndicators, lineBreaks, specialCharacters bool
@@ -30,10 +35,15 @@ func analyze(value []byte) analysis {
 	}
 	precededByWhitespace := true
 	for i, w := 0, 0; i < len(value); i += w {
-		w = max(width(value[i]), 1) // callers pass UTF-8; never loop on anything else
-		followedByWhitespace := i+w >= len(value) || isBlank(value, i+w)
+		c := value[i]
+		w = 1
+		if c >= 0x80 {
+			w = max(width(c), 1) // callers pass UTF-8; never loop on anything else
+		}
+		next := at(value, i+w)
+		followedByWhitespace := i+w >= len(value) || next == ' ' || next == '\t'
 		if i == 0 {
-			switch value[i] {
+			switch c {
 			case '#', ',', '[', ']', '{', '}', '&', '*', '!', '|', '>', '\'', '"', '%', '@', '`':
 				flowIndicators, blockIndicators = true, true
 			case '?', ':':
@@ -47,7 +57,7 @@ func analyze(value []byte) analysis {
 				}
 			}
 		} else {
-			switch value[i] {
+			switch c {
 			case ',', '?', '[', ']', '{', '}':
 				flowIndicators = true
 			case ':':
@@ -61,11 +71,14 @@ func analyze(value []byte) analysis {
 				}
 			}
 		}
-		if !isPrintable(value, i) {
+		// The ASCII cases of isPrintable and isBreak inline: this loop sees every character of
+		// every description.
+		if c < 0x80 && c != '\n' && (c < 0x20 || c > 0x7E) || c >= 0x80 && !isPrintable(value, i) {
 			specialCharacters = true
 		}
+		isBrk := c == '\r' || c == '\n' || c >= 0x80 && isBreak(value, i)
 		switch {
-		case value[i] == ' ':
+		case c == ' ':
 			if i == 0 {
 				leadingSpace = true
 			}
@@ -76,7 +89,7 @@ func analyze(value []byte) analysis {
 				breakSpace = true
 			}
 			previousSpace, previousBreak = true, false
-		case isBreak(value, i):
+		case isBrk:
 			lineBreaks = true
 			if i == 0 {
 				leadingBreak = true
@@ -91,7 +104,7 @@ func analyze(value []byte) analysis {
 		default:
 			previousSpace, previousBreak = false, false
 		}
-		precededByWhitespace = isBlankz(value, i)
+		precededByWhitespace = c == ' ' || c == '\t' || c == 0 || isBrk
 	}
 	a := analysis{multiline: lineBreaks, flowPlainAllowed: true, blockPlainAllowed: true, singleQuotedAllowed: true, blockAllowed: true}
 	if leadingSpace || leadingBreak || trailingSpace || trailingBreak {
@@ -119,7 +132,7 @@ func analyze(value []byte) analysis {
 }
 
 // selectStyle narrows the style the encoder asked for to one the characters and the context allow.
-func (e *emitter) selectStyle(want style, value []byte, a analysis) style {
+func (e *emitter) selectStyle(want style, value string, a analysis) style {
 	s := want
 	if e.simpleKeyContext && a.multiline {
 		s = doubleQuotedStyle
@@ -142,7 +155,7 @@ func (e *emitter) selectStyle(want style, value []byte, a analysis) style {
 }
 
 // scalar writes one scalar node.
-func (e *emitter) scalar(value []byte, want style) {
+func (e *emitter) scalar(value string, want style) {
 	a := analyze(value)
 	s := e.selectStyle(want, value, a)
 	e.increaseIndent(true, false)
@@ -160,7 +173,7 @@ func (e *emitter) scalar(value []byte, want style) {
 	e.popIndent()
 }
 
-func (e *emitter) writePlain(value []byte, allowBreaks bool) {
+func (e *emitter) writePlain(value string, allowBreaks bool) {
 	if !e.whitespace {
 		e.put(' ')
 	}
@@ -187,6 +200,7 @@ func (e *emitter) writePlain(value []byte, allowBreaks bool) {
 				e.writeIndent()
 			}
 			e.write(value, &i)
+			e.copyRun(value, &i, asciiRun(value, i, ""))
 			e.indention = false
 			spaces, breaks = false, false
 		}
@@ -195,7 +209,7 @@ func (e *emitter) writePlain(value []byte, allowBreaks bool) {
 	e.indention = false
 }
 
-func (e *emitter) writeSingleQuoted(value []byte, allowBreaks bool) {
+func (e *emitter) writeSingleQuoted(value string, allowBreaks bool) {
 	e.writeIndicator("'", true, false, false)
 	spaces, breaks := false, false
 	for i := 0; i < len(value); {
@@ -223,6 +237,7 @@ func (e *emitter) writeSingleQuoted(value []byte, allowBreaks bool) {
 				e.put('\'')
 			}
 			e.write(value, &i)
+			e.copyRun(value, &i, asciiRun(value, i, "'"))
 			e.indention = false
 			spaces, breaks = false, false
 		}
@@ -232,7 +247,7 @@ func (e *emitter) writeSingleQuoted(value []byte, allowBreaks bool) {
 	e.indention = false
 }
 
-func (e *emitter) writeDoubleQuoted(value []byte, allowBreaks bool) {
+func (e *emitter) writeDoubleQuoted(value string, allowBreaks bool) {
 	spaces := false
 	e.writeIndicator(`"`, true, false, false)
 	// yaml/v2 looks for a byte order mark at the start of the value for every character.
@@ -255,6 +270,9 @@ func (e *emitter) writeDoubleQuoted(value []byte, allowBreaks bool) {
 			spaces = true
 		default:
 			e.write(value, &i)
+			if !bom {
+				e.copyRun(value, &i, asciiRun(value, i, "\"\\"))
+			}
 			spaces = false
 		}
 	}
@@ -264,7 +282,7 @@ func (e *emitter) writeDoubleQuoted(value []byte, allowBreaks bool) {
 }
 
 // writeEscape writes the character at value[*i] as a double-quoted escape.
-func (e *emitter) writeEscape(value []byte, i *int) {
+func (e *emitter) writeEscape(value string, i *int) {
 	octet := value[*i]
 	var w int
 	var v rune
@@ -313,7 +331,7 @@ var shortEscapes = map[rune]byte{
 	0x1b: 'e', 0x22: '"', 0x5c: '\\', 0x85: 'N', 0xA0: '_', 0x2028: 'L', 0x2029: 'P',
 }
 
-func (e *emitter) writeLiteral(value []byte) {
+func (e *emitter) writeLiteral(value string) {
 	e.writeIndicator("|", true, false, false)
 	e.writeBlockScalarHints(value)
 	e.putBreak()
@@ -337,7 +355,7 @@ func (e *emitter) writeLiteral(value []byte) {
 }
 
 // writeBlockScalarHints writes the indentation and chomping indicators after '|'.
-func (e *emitter) writeBlockScalarHints(value []byte) {
+func (e *emitter) writeBlockScalarHints(value string) {
 	if isSpace(value, 0) || isBreak(value, 0) {
 		e.writeIndicator(string(rune('0'+bestIndent)), false, false, false)
 	}
@@ -369,32 +387,72 @@ func (e *emitter) writeBlockScalarHints(value []byte) {
 	}
 }
 
+// plainWord reports whether value is printable ASCII with no space, no indicator that matters
+// anywhere and none at its start: what the full analysis allows everything for. Most keys and
+// types are such words.
+func plainWord(value string) bool {
+	if !wordStart[value[0]] || strings.HasPrefix(value, "...") {
+		return false
+	}
+	for i := 1; i < len(value); i++ {
+		if !wordByte[value[i]] {
+			return false
+		}
+	}
+	return true
+}
+
+var wordByte, wordStart = func() (word, start [256]bool) {
+	for c := 0x21; c <= 0x7E; c++ {
+		word[c] = !strings.ContainsRune(",?[]{}:#", rune(c))
+		start[c] = word[c] && !strings.ContainsRune("&*!|>'\"%@`-", rune(c))
+	}
+	return word, start
+}()
+
+// asciiRun is the length of the run of value from i of printable ASCII bytes other than space
+// and stop: characters the writers copy one for one.
+func asciiRun(value string, i int, stop string) int {
+	j := i
+	for j < len(value) && value[j] > ' ' && value[j] < 0x7F && strings.IndexByte(stop, value[j]) < 0 {
+		j++
+	}
+	return j - i
+}
+
+// copyRun copies n bytes of ASCII from value[*i].
+func (e *emitter) copyRun(value string, i *int, n int) {
+	e.out = append(e.out, value[*i:*i+n]...)
+	e.column += n
+	*i += n
+}
+
 // The character classes of libyaml, on valid UTF-8; out of range is none of them.
 
-func at(b []byte, i int) byte {
+func at(b string, i int) byte {
 	if i < len(b) {
 		return b[i]
 	}
 	return 0
 }
 
-func isSpace(b []byte, i int) bool { return at(b, i) == ' ' }
+func isSpace(b string, i int) bool { return at(b, i) == ' ' }
 
-func isBlank(b []byte, i int) bool { c := at(b, i); return c == ' ' || c == '\t' }
+func isBlank(b string, i int) bool { c := at(b, i); return c == ' ' || c == '\t' }
 
-func isBreak(b []byte, i int) bool {
+func isBreak(b string, i int) bool {
 	c := at(b, i)
 	return c == '\r' || c == '\n' ||
 		c == 0xC2 && at(b, i+1) == 0x85 ||
 		c == 0xE2 && at(b, i+1) == 0x80 && (at(b, i+2) == 0xA8 || at(b, i+2) == 0xA9)
 }
 
-func isBlankz(b []byte, i int) bool {
+func isBlankz(b string, i int) bool {
 	c := at(b, i)
 	return c == ' ' || c == '\t' || c == 0 || isBreak(b, i)
 }
 
-func isPrintable(b []byte, i int) bool {
+func isPrintable(b string, i int) bool {
 	c := at(b, i)
 	return c == 0x0A ||
 		c >= 0x20 && c <= 0x7E ||
