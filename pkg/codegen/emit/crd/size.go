@@ -55,8 +55,12 @@ func marshal(crd *apiextv1.CustomResourceDefinition, opts Options) ([]byte, erro
 	if err != nil {
 		return nil, err
 	}
+	// The steps trim the caller's CRD cumulatively, so one copy serves them all.
+	copied := false
 	for step := 1; len(out) > limit && step <= 5; step++ {
-		crd = crd.DeepCopy()
+		if !copied {
+			crd, copied = crd.DeepCopy(), true
+		}
 		for i := range crd.Spec.Versions {
 			v := &crd.Spec.Versions[i]
 			if v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
