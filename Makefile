@@ -125,6 +125,7 @@ bench-module:
 .PHONY: bench
 bench: bench-module ## Time generation of the configured set and of the whole corpus: per stage, total, peak memory
 	$(GO) test -run '^$$' -bench Generate -benchtime 5x ./pkg/codegen
+	$(GO) test -run '^$$' -bench . -benchtime 20x ./pkg/codegen/emit/yamlenc
 	@echo "== configured set (azure-arm.yaml)"
 	$(BENCH_OUT)/gen --out $(BENCH_OUT)/starter --package $(BENCH_PKG)/starter
 	@echo "== whole corpus (--all)"

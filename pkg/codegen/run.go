@@ -53,7 +53,7 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	if o.Audit {
 		list = stages.Audited(list)
 	}
-	r := pipeline.Runner{Stages: list, Observe: o.Observe}
+	r := pipeline.Runner{Stages: list, Observe: o.Observe, Release: true, Keep: stages.ResultKeys()}
 	if o.DebugStage != "" {
 		if !r.Has(o.DebugStage) {
 			return nil, fmt.Errorf("--debug-stage: no stage %q (stages: %s)", o.DebugStage, strings.Join(stages.IDs(r.Stages), ", "))

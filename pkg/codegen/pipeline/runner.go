@@ -27,6 +27,11 @@ type Runner struct {
 	Observe func(Report)
 	// AfterStage, when set, is called with the state after each stage (for --debug-stage).
 	AfterStage func(id string, s State) error
+	// Release drops, after each stage, the side data no later stage reads, except the keys in
+	// Keep (what the caller reads from the final state): the loaded swagger, once the types are
+	// built, need not stay in memory through the emitters.
+	Release bool
+	Keep    []string
 }
 
 // Check verifies the stage list before anything runs: IDs are unique, every stage's
@@ -90,6 +95,12 @@ func (r Runner) Run(ctx context.Context, s State) (State, error) {
 	if err := r.Check(s.SideNames()...); err != nil {
 		return s, err
 	}
+	lastRead := make(map[string]int)
+	for i, st := range r.Stages {
+		for _, k := range st.Reads {
+			lastRead[k] = i
+		}
+	}
 	for i, st := range r.Stages {
 		if err := ctx.Err(); err != nil {
 			return s, err
@@ -114,6 +125,12 @@ func (r Runner) Run(ctx context.Context, s State) (State, error) {
 			if err := r.AfterStage(st.ID, s); err != nil {
 				return s, err
 			}
+		}
+		if r.Release {
+			s = s.release(func(k string) bool {
+				last, read := lastRead[k]
+				return (!read || last <= i) && !slices.Contains(r.Keep, k)
+			})
 		}
 	}
 	return s, nil

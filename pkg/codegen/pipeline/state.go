@@ -117,6 +117,23 @@ func With[T any](s State, k Key[T], v T) State {
 	return s
 }
 
+// release returns a state without the side data done reports as no longer needed.
+func (s State) release(done func(key string) bool) State {
+	var side map[string]any
+	for k := range s.side {
+		if done(k) {
+			if side == nil {
+				side = maps.Clone(s.side)
+			}
+			delete(side, k)
+		}
+	}
+	if side != nil {
+		s.side = side
+	}
+	return s
+}
+
 // SideNames lists the side data present, for dumps.
 func (s State) SideNames() []string {
 	var names []string

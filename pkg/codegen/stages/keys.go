@@ -89,6 +89,11 @@ type Outputs struct {
 	Audit *audit.Report
 }
 
+// ResultKeys are the state keys Results reads: a runner that releases side data keeps them.
+func ResultKeys() []string {
+	return pipeline.Keys(goFilesKey, crdFilesKey, rbacFilesKey, docsKey, auditReportKey, coverageKey)
+}
+
 // Results reads the outputs of a finished run.
 func Results(s pipeline.State) (Outputs, error) {
 	var out Outputs

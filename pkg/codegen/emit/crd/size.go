@@ -1,7 +1,6 @@
 package crd
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -56,8 +55,12 @@ func marshal(crd *apiextv1.CustomResourceDefinition, opts Options) ([]byte, erro
 	if err != nil {
 		return nil, err
 	}
+	// The steps trim the caller's CRD cumulatively, so one copy serves them all.
+	copied := false
 	for step := 1; len(out) > limit && step <= 5; step++ {
-		crd = crd.DeepCopy()
+		if !copied {
+			crd, copied = crd.DeepCopy(), true
+		}
 		for i := range crd.Spec.Versions {
 			v := &crd.Spec.Versions[i]
 			if v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
@@ -103,19 +106,11 @@ func OverApplyLimit(crd *apiextv1.CustomResourceDefinition) (bool, error) {
 }
 
 func marshalWithoutStatus(crd *apiextv1.CustomResourceDefinition) ([]byte, error) {
-	data, err := json.Marshal(crd)
+	m, err := crdTree(crd)
 	if err != nil {
 		return nil, err
 	}
-	var m map[string]any
-	if err := json.Unmarshal(data, &m); err != nil {
-		return nil, err
-	}
-	delete(m, "status")
-	if meta, ok := m["metadata"].(map[string]any); ok {
-		delete(meta, "creationTimestamp")
-	}
-	return toYAML(m)
+	return encodeYAML(m, 64<<10)
 }
 
 // loosen makes the named top-level properties accept any fields.

@@ -2,9 +2,12 @@ package crd
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
 	yaml "go.yaml.in/yaml/v2"
+
+	"github.com/armgen/armgen/pkg/codegen/emit/yamlenc"
 )
 
 // toYAML writes a value decoded by encoding/json as YAML, byte for byte as sigs.k8s.io/yaml's
@@ -16,7 +19,18 @@ func toYAML(v any) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return yaml.Marshal(v)
+	return encodeYAML(v, 0)
+}
+
+// encodeYAML writes a tree whose numbers are already YAML's (crdTree, yamlNumbers) through the
+// direct encoder, which gives yaml/v2's bytes several times faster; the few values it leaves to
+// yaml/v2 (strings that are not UTF-8, keys over 128 bytes) go to yaml/v2 itself.
+func encodeYAML(v any, sizeHint int) ([]byte, error) {
+	out, err := yamlenc.MarshalSize(v, sizeHint)
+	if errors.Is(err, yamlenc.ErrUnsupported) {
+		return yaml.Marshal(v)
+	}
+	return out, err
 }
 
 // yamlNumbers replaces, in place, every float64 (how encoding/json decodes any number) by the
