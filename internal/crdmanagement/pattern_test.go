@@ -3,6 +3,8 @@ package crdmanagement
 import (
 	"strings"
 	"testing"
+
+	"github.com/go-logr/logr/funcr"
 )
 
 // TestPatternMatchesAsASO: ';'-separated, case-insensitive globs over group/Kind, * crossing
@@ -90,5 +92,28 @@ func TestJoinAddsAdditionalCRDs(t *testing.T) {
 		if got := Join(c[0], c[1]); got != c[2] {
 			t.Errorf("Join(%q, %q) = %q, want %q", c[0], c[1], got, c[2])
 		}
+	}
+}
+
+// TestPatternMatchingNothingWarnsWithKnownGroups: an item naming no CRD is a warning that names
+// it and the groups the operator knows.
+func TestPatternMatchingNothingWarnsWithKnownGroups(t *testing.T) {
+	var logged []string
+	log := funcr.New(func(prefix, args string) { logged = append(logged, args) }, funcr.Options{})
+	p, err := ParsePattern("resources.azure.com/*;netwrok.azure.com/*")
+	if err != nil {
+		t.Fatal(err)
+	}
+	warnUnmatched(log, p, testCatalog(t))
+	if len(logged) != 1 {
+		t.Fatalf("logged %q, want one warning", logged)
+	}
+	for _, want := range []string{"warning", "netwrok.azure.com/*", "network.azure.com,resources.azure.com"} {
+		if !strings.Contains(logged[0], want) {
+			t.Errorf("warning %q lacks %q", logged[0], want)
+		}
+	}
+	if strings.Contains(logged[0], `"resources.azure.com/*"`) {
+		t.Errorf("warning %q names an item that matched", logged[0])
 	}
 }

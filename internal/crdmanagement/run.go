@@ -65,9 +65,7 @@ func Run(ctx context.Context, cfg *rest.Config, opts Options) (*Result, error) {
 		version = BinaryVersion()
 	}
 	log := opts.Log
-	if unmatched := pattern.Unmatched(cat.GroupKinds()); len(unmatched) > 0 {
-		log.Info("warning: --crd-pattern items match no CRD this operator carries", "items", unmatched, "knownGroups", strings.Join(cat.Groups(), ","))
-	}
+	warnUnmatched(log, pattern, cat)
 	scheme := runtime.NewScheme()
 	if err := apiextv1.AddToScheme(scheme); err != nil {
 		return nil, err
@@ -126,6 +124,14 @@ func Run(ctx context.Context, cfg *rest.Config, opts Options) (*Result, error) {
 		return nil, err
 	}
 	return res, nil
+}
+
+// warnUnmatched warns of pattern items that name no CRD the operator carries, with the groups
+// it knows: a typo must not leave a silently empty operator.
+func warnUnmatched(log logr.Logger, pattern Pattern, cat *Catalog) {
+	if unmatched := pattern.Unmatched(cat.GroupKinds()); len(unmatched) > 0 {
+		log.Info("warning: --crd-pattern items match no CRD this operator carries", "items", unmatched, "knownGroups", strings.Join(cat.Groups(), ","))
+	}
 }
 
 // installedCRDs reads the CRDs of the catalog's names that are installed: first names and
