@@ -154,8 +154,11 @@ func startOperator(t *testing.T, srv *armfake.Server, pattern string) (stop func
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(op.CRDs.Errors) > 0 {
-		t.Fatalf("CRD management errors: %v", op.CRDs.Errors)
+	// Other tests of the package leave CRDs of other groups in conflict on purpose.
+	for _, e := range op.CRDs.Errors {
+		if strings.Contains(e.Error(), ".resources.azure.com") || strings.Contains(e.Error(), ".network.azure.com") {
+			t.Fatalf("CRD management error: %v", e)
+		}
 	}
 	for _, k := range []string{"ResourceGroup.resources.azure.com", "VirtualNetwork.network.azure.com"} {
 		if !slices.Contains(op.Kinds, k) {
