@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	"k8s.io/client-go/rest"
 	ctrl "sigs.k8s.io/controller-runtime"
@@ -16,6 +17,7 @@ import (
 
 	"github.com/armgen/armgen/generated/controllers"
 	"github.com/armgen/armgen/internal/armclient"
+	"github.com/armgen/armgen/internal/crdmanagement"
 	"github.com/armgen/armgen/internal/credentials"
 	"github.com/armgen/armgen/internal/extensions"
 	"github.com/armgen/armgen/internal/reconciler"
@@ -31,6 +33,8 @@ type Operator struct {
 	// Kinds are the kinds watched; Skipped the group/kinds matched whose CRD is not installed.
 	Kinds   []string
 	Skipped []string
+	// CRDs is what CRD management did at start (nil with --crd-management=none).
+	CRDs *crdmanagement.Result
 }
 
 // Scheme holds client-go's types and every generated version.
@@ -52,6 +56,10 @@ func New(cfg *rest.Config, opts Options) (*Operator, error) {
 		return nil, err
 	}
 	st := opts.Settings
+	crds, err := manageCRDs(cfg, opts)
+	if err != nil {
+		return nil, err
+	}
 	mo := ctrl.Options{
 		Scheme:                  scheme,
 		Metrics:                 metricsserver.Options{BindAddress: opts.MetricsAddr},
@@ -92,7 +100,7 @@ func New(cfg *rest.Config, opts Options) (*Operator, error) {
 			return nil, err
 		}
 	}
-	op := &Operator{Manager: mgr, Metrics: opts.Metrics}
+	op := &Operator{Manager: mgr, Metrics: opts.Metrics, CRDs: crds}
 	if op.Metrics == nil {
 		op.Metrics = reconciler.DefaultMetrics()
 	}
@@ -115,7 +123,11 @@ func New(cfg *rest.Config, opts Options) (*Operator, error) {
 	if err != nil {
 		return nil, err
 	}
-	kinds, skipped, err := selectKinds(all, opts.CRDPattern, mgr.GetRESTMapper())
+	var served map[schema.GroupKind]bool
+	if crds != nil {
+		served = crds.Served
+	}
+	kinds, skipped, err := selectKinds(all, crdmanagement.Join(opts.CRDPattern, opts.AdditionalCRDPattern), served, mgr.GetRESTMapper())
 	if err != nil {
 		return nil, err
 	}

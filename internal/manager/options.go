@@ -14,10 +14,22 @@ import (
 // the rest from flags, named as Azure Service Operator's manager names them.
 type Options struct {
 	Settings settings.Settings
-	// CRDPattern selects the kinds to watch: patterns of group/Kind separated by ';', with *
-	// wildcards (network.azure.com/*;resources.azure.com/ResourceGroup); empty or * is every
-	// kind whose CRD is installed.
+	// CRDPattern names kinds: patterns of group/Kind separated by ';', with * and ? wildcards
+	// (network.azure.com/*;resources.azure.com/ResourceGroup), the grammar of
+	// crdmanagement.ParsePattern. With CRDManagement auto it names the CRDs to install (those
+	// of ours installed already are upgraded and watched anyway); with none, the kinds to watch
+	// (empty: every kind whose CRD is installed).
 	CRDPattern string
+	// AdditionalCRDPattern is joined to CRDPattern (env ADDITIONAL_ASO_CRDS, as Cluster API
+	// Provider Azure adds kinds to the pattern it installs ASO with).
+	AdditionalCRDPattern string
+	// CRDManagement is "auto" (install and upgrade the operator's CRDs at start, as ASO's
+	// --crd-management) or "none" (leave CRDs alone). Empty means none here, so that tests and
+	// embedders that install CRDs themselves keep theirs; the binary's flag defaults to auto.
+	CRDManagement string
+	// Version is the operator's, written on the CRDs it applies (crdmanagement.BinaryVersion
+	// when empty).
+	Version string
 	// MetricsAddr and HealthAddr serve metrics and probes; "0" turns either off.
 	MetricsAddr, HealthAddr string
 	// WebhookPort serves the conversion webhook over TLS; WebhookHost binds it to one address

@@ -311,7 +311,7 @@ func TestDeployConfigRole(t *testing.T) {
 		"/configmaps": all,
 		"/events":     "create,patch",
 		"/namespaces": read,
-		"apiextensions.k8s.io/customresourcedefinitions": read,
+		"apiextensions.k8s.io/customresourcedefinitions": "create,get,list,patch,watch",
 	}
 	for _, c := range onDisk {
 		gr := c.Spec.Group + "/" + c.Spec.Names.Plural

@@ -74,7 +74,11 @@ func RenderWith(defs astmodel.Definitions, opts Options) ([]File, error) {
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	return append(files, kustomizations(files)...), nil
+	embedded, err := embedFile(files)
+	if err != nil {
+		return nil, err
+	}
+	return append(append(files, kustomizations(files)...), embedded...), nil
 }
 
 type builder struct {
@@ -85,7 +89,7 @@ func (b *builder) crd(group, kind string, versions []astmodel.Definition) (*apie
 	plural := Plural(kind)
 	crd := &apiextv1.CustomResourceDefinition{
 		TypeMeta:   metav1.TypeMeta{APIVersion: "apiextensions.k8s.io/v1", Kind: "CustomResourceDefinition"},
-		ObjectMeta: metav1.ObjectMeta{Name: plural + "." + group},
+		ObjectMeta: metav1.ObjectMeta{Name: plural + "." + group, Labels: map[string]string{OwnerLabel: OwnerValue}},
 		Spec: apiextv1.CustomResourceDefinitionSpec{
 			Group: group,
 			Names: apiextv1.CustomResourceDefinitionNames{

@@ -56,7 +56,7 @@ func TestRoleDecodesAsAClusterRole(t *testing.T) {
 		r("", []string{"configmaps", "secrets"}, all),
 		r("", []string{"events"}, []string{"create", "patch"}),
 		r("", []string{"namespaces"}, read),
-		r("apiextensions.k8s.io", []string{"customresourcedefinitions"}, read),
+		r("apiextensions.k8s.io", []string{"customresourcedefinitions"}, []string{"create", "get", "list", "patch", "watch"}),
 		r("cache.azure.com", []string{"redis"}, all),
 		r("cache.azure.com", []string{"redis/finalizers"}, []string{"update"}),
 		r("cache.azure.com", []string{"redis/status"}, []string{"get", "patch", "update"}),

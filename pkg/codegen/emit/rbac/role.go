@@ -20,6 +20,7 @@ var (
 	readVerbs    = []string{"get", "list", "watch"}
 	statusVerbs  = []string{"get", "patch", "update"}
 	finalizeVerb = []string{"update"}
+	crdVerbs     = []string{"create", "get", "list", "patch", "watch"}
 )
 
 // coreRules are what the operator needs beyond its own kinds, whatever kinds there are.
@@ -37,8 +38,8 @@ var coreRules = []rule{
 		groups: []string{""}, resources: []string{"namespaces"}, verbs: readVerbs,
 	},
 	{
-		why:    "CRDs: the operator watches only the kinds whose CRD is installed.",
-		groups: []string{"apiextensions.k8s.io"}, resources: []string{"customresourcedefinitions"}, verbs: readVerbs,
+		why:    "CRDs: the operator watches only the kinds whose CRD is installed, and (--crd-management=auto) installs and upgrades its own by server-side apply: a patch, or a create when the CRD is new. Never update or delete.",
+		groups: []string{"apiextensions.k8s.io"}, resources: []string{"customresourcedefinitions"}, verbs: crdVerbs,
 	},
 }
 

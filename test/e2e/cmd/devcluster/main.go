@@ -177,10 +177,12 @@ armgen dev cluster ready in %s.
 The CRDs send conversions to %s (CA: %s).
 Until a controller serves it, objects can be written only at their storage version: kubectl
 apply of a sample fails with "conversion webhook for ... failed: ... connection refused".
-Start one from the checkout's root, with the KUBECONFIG above and armfake's environment:
+Start one from the checkout's root, with the KUBECONFIG above and armfake's environment
+(--crd-management none: these CRDs send conversions to the URL above, which the operator's own
+CRDs, naming the in-cluster Service, would replace):
 
-  go run ./cmd/controller --webhook-certs files --webhook-cert-dir %s --webhook-port %d --webhook-host 127.0.0.1 \
-    --metrics-addr 127.0.0.1:8080 --health-addr 127.0.0.1:8081
+  go run ./cmd/controller --crd-management none --webhook-certs files --webhook-cert-dir %s \
+    --webhook-port %d --webhook-host 127.0.0.1 --metrics-addr 127.0.0.1:8080 --health-addr 127.0.0.1:8081
 
 There is no kube-controller-manager: deleted namespaces stay Terminating, and nothing
 garbage-collects objects whose owner was deleted. Ctrl-C stops the cluster; it keeps nothing.
