@@ -45,7 +45,7 @@ func Template(ch *chart.Chart, vals map[string]any, rel Release) (string, error)
 			delete(files, name)
 		}
 	}
-	hooks, manifests, err := releaseutil.SortManifests(files, caps.APIVersions, releaseutil.InstallOrder)
+	hooks, manifests, err := releaseutil.SortManifests(files, nil, releaseutil.InstallOrder)
 	if err != nil {
 		return "", fmt.Errorf("chart %s: %w", ch.Name(), err)
 	}
