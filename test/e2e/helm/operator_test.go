@@ -188,4 +188,3 @@ func readyCondition(u *unstructured.Unstructured) map[string]any {
 	}
 	return map[string]any{"status": "(no Ready condition)"}
 }
-
