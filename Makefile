@@ -83,10 +83,11 @@ test-armfake: ## Test the ARM emulator alone (with the corpus when ARMGEN_SPEC_R
 	$(GO) test ./pkg/armfake -run '^$$' -bench SDKPutGet -benchtime 3s
 
 .PHONY: check-generated
-check-generated: ## Fail when generated/ or docs/resources* differ from a fresh generation (prints the diff)
+check-generated: ## Fail when generated/ or docs/resources* differ from a fresh generation, or config/ from the chart (prints the diff)
 	$(GO) run ./cmd/gen check
 	GOMAXPROCS=1 $(GO) run ./cmd/gen check
 	$(GO) run ./cmd/gen -q
+	$(GO) test ./internal/helmchart -count=1
 	@git diff --exit-code --stat -- generated docs && test -z "$$(git status --porcelain -- generated docs)" \
 		|| { echo "regenerating changed the tree: run 'make generate' and commit"; git status --short -- generated docs | head; exit 1; }
 
@@ -97,6 +98,14 @@ build: ## Build gen, controller, armfake and armctl into bin/, their --version V
 .PHONY: clean-crds
 clean-crds: ## After an operator upgrade: drop API versions no longer served from its CRDs' storedVersions (DRY_RUN=1 to only look; docs/operator.md)
 	$(GO) run ./cmd/armctl clean crds $(if $(DRY_RUN),--dry-run)
+
+# The chart charts/armgen is the one source of the install YAML: config/ is it rendered, its
+# ClusterRole is generated/rbac/role.yaml, docs/helm.md lists its values.yaml.
+.PHONY: manifests
+manifests: ## Render config/ from the Helm chart, copy the generated ClusterRole into it and list its values in docs/helm.md
+	@# The role first: the chart is embedded in the test binary, so the render needs a second build.
+	$(GO) test ./internal/helmchart -run 'TestChartRoleIsTheGeneratedRole' -count=1 -update
+	$(GO) test ./internal/helmchart -count=1 -update
 
 .PHONY: list
 list: ## List the resources the spec root offers (GROUP=network to narrow it)

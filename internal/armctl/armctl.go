@@ -1,6 +1,6 @@
-// Package armctl is the armctl command line: tools for the users of the operator, starting
-// with `armctl import azure-resource`, which writes the YAML that adopts existing Azure
-// resources (see docs/import.md). It reads Azure with the operator's own ARM client, settings
+// Package armctl is the armctl command line: tools for the users of the operator:
+// `armctl import azure-resource`, which writes the YAML that adopts existing Azure resources
+// (see docs/import.md), and `armctl export template`, which prints the install YAML. It reads Azure with the operator's own ARM client, settings
 // and credential environment.
 package armctl
 
@@ -60,7 +60,7 @@ func NewCommand(env Env) *cobra.Command {
 		Short: "Import existing resources as Kubernetes objects",
 	}
 	imp.AddCommand(newImportAzureResource(env))
-	root.AddCommand(imp, newClean(env))
+	root.AddCommand(imp, newClean(env), newExport())
 	cli.Configure(root)
 	return root
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"maps"
 	"net"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -24,7 +23,6 @@ import (
 	"github.com/armgen/armgen/internal/crdcheck"
 	"github.com/armgen/armgen/internal/credentials"
 	"github.com/armgen/armgen/internal/settings"
-	"github.com/armgen/armgen/internal/webhookcerts"
 )
 
 // deployment is config/ as kustomize renders it, decoded by kind.
@@ -59,58 +57,38 @@ type certificate struct {
 	}
 }
 
-// rendered holds each kustomization rendered once for all tests of the package: the CRDs make
-// a render take seconds.
+// rendered holds each folder of config/ rendered once for all tests of the package.
 var rendered struct {
 	mu sync.Mutex
 	d  map[string]*deployment
 }
 
-// renderConfig runs kustomize over config/ as `kubectl apply -k config` would, with its default
-// load restrictions, and decodes what comes out; an object of a kind no check expects fails.
-func renderConfig(t *testing.T) *deployment {
-	t.Helper()
-	return renderOnce(t, filepath.Join(repoRoot(t), "config"))
-}
-
-// renderCertManager renders an overlay of config/ with the config/certmanager component, as
-// docs/operator.md tells users to write it.
-func renderCertManager(t *testing.T) *deployment {
-	t.Helper()
-	root := repoRoot(t)
-	dir := filepath.Join(t.TempDir(), "with-certmanager")
-	// kustomize takes no absolute paths to a base.
-	config, err := filepath.Rel(dir, filepath.Join(root, "config"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	overlay := fmt.Sprintf("resources:\n- %s\ncomponents:\n- %s\n", config, filepath.Join(config, "certmanager"))
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "kustomization.yaml"), []byte(overlay), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return renderOnce(t, dir)
-}
-
-func renderOnce(t *testing.T, dir string) *deployment {
+// renderConfig runs kustomize over config/sub (config/ itself for "") as `kubectl apply -k`
+// would, with its default load restrictions, and decodes what comes out; an object of a kind no
+// check expects fails.
+func renderConfig(t *testing.T, sub string) *deployment {
 	t.Helper()
 	rendered.mu.Lock()
 	defer rendered.mu.Unlock()
-	if d := rendered.d[dir]; d != nil {
+	if d, ok := rendered.d[sub]; ok {
 		return d
 	}
-	d, err := render(dir)
+	d, err := render(filepath.Join(repoRoot(t), "config", sub))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if rendered.d == nil {
 		rendered.d = map[string]*deployment{}
 	}
-	rendered.d[dir] = d
+	rendered.d[sub] = d
 	return d
 }
+
+// variants are config/'s folders: the operator's own webhook certificate, and cert-manager's.
+var variants = []struct {
+	dir         string
+	certManager bool
+}{{"", false}, {"cert-manager", true}}
 
 func render(dir string) (*deployment, error) {
 	k := krusty.MakeKustomizer(krusty.MakeDefaultOptions())
@@ -197,64 +175,74 @@ func port(t *testing.T, c corev1.Container, name string) int32 {
 	return 0
 }
 
-// TestDeployConfigCRDs: config/ installs exactly the generated CRDs, each with a conversion
-// webhook pointing at the Service config/ creates, which reaches the manager's webhook port and
-// is the one the operator's own serving certificate names (webhookcerts' Service, in the
-// namespace the operator runs in).
-func TestDeployConfigCRDs(t *testing.T) {
-	d := renderConfig(t)
+// TestDeployConfigServesEveryCRDsWebhook: config/ installs no CRD (the operator installs those its
+// --crd-pattern names), but creates the Service every generated CRD converts through, reaching
+// the manager's webhook port; with cert-manager, each CRD's CA injection annotation names the
+// Certificate config/cert-manager creates, whose names the API server calls.
+func TestDeployConfigServesEveryCRDsWebhook(t *testing.T) {
 	onDisk, err := crdcheck.LoadDir(filepath.Join(repoRoot(t), "generated", "crds"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	names := func(crds []*apiextv1.CustomResourceDefinition) []string {
-		var out []string
-		for _, c := range crds {
-			out = append(out, c.Name)
-		}
-		slices.Sort(out)
-		return out
+	if len(onDisk) == 0 {
+		t.Fatal("no CRDs in generated/crds")
 	}
-	if d := cmp.Diff(names(onDisk), names(d.crds)); d != "" || len(onDisk) == 0 {
-		t.Errorf("config installs other CRDs than generated/crds holds (-generated +config):\n%s", d)
-	}
-
-	dep := only(t, "Deployments", d.deployments)
-	mgr := dep.Spec.Template.Spec.Containers[0]
-	webhookPort := flag(t, mgr.Args, "webhook-port")
-	checked := map[string]bool{} // each Service once: every CRD names the same one
-	for _, c := range d.crds {
-		conv := c.Spec.Conversion
-		if conv == nil || conv.Webhook == nil || conv.Webhook.ClientConfig == nil || conv.Webhook.ClientConfig.Service == nil {
-			continue
-		}
-		ref := conv.Webhook.ClientConfig.Service
-		key := ref.Namespace + "/" + ref.Name
-		if checked[key] {
-			continue
-		}
-		checked[key] = true
-		svc, ok := findService(d.services, ref.Namespace, ref.Name)
-		if !ok {
-			t.Errorf("%s converts through Service %s/%s, which config does not create", c.Name, ref.Namespace, ref.Name)
-			continue
-		}
-		want := int32(443) // the API server's default when the reference names no port
-		if ref.Port != nil {
-			want = *ref.Port
-		}
-		target, ok := servicePort(svc, want)
-		if !ok {
-			t.Errorf("%s converts through port %d of Service %s, which has no such port", c.Name, want, svc.Name)
-		} else if target != webhookPort && (isNumber(target) || fmt.Sprint(port(t, mgr, target)) != webhookPort) {
-			t.Errorf("Service %s port %d targets %s, the manager serves webhooks on %s", svc.Name, want, target, webhookPort)
-		}
-		if !matches(svc.Spec.Selector, only(t, "Deployments", d.deployments).Spec.Template.Labels) {
-			t.Errorf("Service %s selects %v, which the manager's pods do not carry", svc.Name, svc.Spec.Selector)
-		}
-		if ref.Name != webhookcerts.DefaultServiceName || ref.Namespace != dep.Namespace {
-			t.Errorf("%s converts through Service %s/%s; the operator's certificate names %s in its namespace %s", c.Name, ref.Namespace, ref.Name, webhookcerts.DefaultServiceName, dep.Namespace)
-		}
+	for _, v := range variants {
+		t.Run("config/"+v.dir, func(t *testing.T) {
+			d := renderConfig(t, v.dir)
+			if len(d.crds) != 0 {
+				t.Errorf("config installs %d CRDs; the operator installs them", len(d.crds))
+			}
+			var cert certificate
+			if v.certManager {
+				cert = only(t, "Certificates", d.certificates)
+			} else if len(d.certificates) != 0 || len(d.issuers) != 0 {
+				t.Errorf("config without cert-manager has cert-manager objects: %+v %+v", d.certificates, d.issuers)
+			}
+			mgr := only(t, "Deployments", d.deployments).Spec.Template.Spec.Containers[0]
+			webhookPort := flag(t, mgr.Args, "webhook-port")
+			checked := map[string]bool{} // each Service once: every CRD names the same one
+			for _, c := range onDisk {
+				if want := cert.Metadata.Namespace + "/" + cert.Metadata.Name; v.certManager && c.Annotations["cert-manager.io/inject-ca-from"] != want {
+					t.Errorf("%s: cert-manager.io/inject-ca-from is %q, the Certificate is %s", c.Name, c.Annotations["cert-manager.io/inject-ca-from"], want)
+				}
+				conv := c.Spec.Conversion
+				if conv == nil || conv.Webhook == nil || conv.Webhook.ClientConfig == nil || conv.Webhook.ClientConfig.Service == nil {
+					continue
+				}
+				ref := conv.Webhook.ClientConfig.Service
+				key := ref.Namespace + "/" + ref.Name
+				if checked[key] {
+					continue
+				}
+				checked[key] = true
+				svc, ok := findService(d.services, ref.Namespace, ref.Name)
+				if !ok {
+					t.Errorf("%s converts through Service %s/%s, which config does not create", c.Name, ref.Namespace, ref.Name)
+					continue
+				}
+				want := int32(443) // the API server's default when the reference names no port
+				if ref.Port != nil {
+					want = *ref.Port
+				}
+				target, ok := servicePort(svc, want)
+				if !ok {
+					t.Errorf("%s converts through port %d of Service %s, which has no such port", c.Name, want, svc.Name)
+				} else if target != webhookPort && (isNumber(target) || fmt.Sprint(port(t, mgr, target)) != webhookPort) {
+					t.Errorf("Service %s port %d targets %s, the manager serves webhooks on %s", svc.Name, want, target, webhookPort)
+				}
+				if !matches(svc.Spec.Selector, only(t, "Deployments", d.deployments).Spec.Template.Labels) {
+					t.Errorf("Service %s selects %v, which the manager's pods do not carry", svc.Name, svc.Spec.Selector)
+				}
+				dns := ref.Name + "." + ref.Namespace + ".svc"
+				if v.certManager && !slices.Contains(cert.Spec.DNSNames, dns) {
+					t.Errorf("the Certificate's names %v lack %s, which the API server calls", cert.Spec.DNSNames, dns)
+				}
+			}
+			if len(checked) == 0 {
+				t.Error("no generated CRD converts through a webhook: nothing was checked")
+			}
+		})
 	}
 }
 
@@ -299,7 +287,7 @@ func matches(selector, labels map[string]string) bool {
 // it uses; nothing else. The expected rules are computed from the CRD files, not from the
 // generator.
 func TestDeployConfigRole(t *testing.T) {
-	d := renderConfig(t)
+	d := renderConfig(t, "")
 	onDisk, err := crdcheck.LoadDir(filepath.Join(repoRoot(t), "generated", "crds"))
 	if err != nil {
 		t.Fatal(err)
@@ -311,6 +299,7 @@ func TestDeployConfigRole(t *testing.T) {
 		"/configmaps": all,
 		"/events":     "create,patch",
 		"/namespaces": read,
+		// Installing and upgrading CRDs (--crd-management=auto) and writing their caBundle.
 		"apiextensions.k8s.io/customresourcedefinitions": "create,get,list,patch,watch",
 	}
 	for _, c := range onDisk {
@@ -330,6 +319,31 @@ func TestDeployConfigRole(t *testing.T) {
 	}
 	if d := cmp.Diff(want, grants(role.Rules)); d != "" {
 		t.Errorf("armgen-manager-role grants other than the generated kinds and the core objects (-want +got):\n%s", d)
+	}
+	// Installing and upgrading CRDs (server-side apply) and writing their caBundle, never deleting one.
+	var crdRole *rbacv1.ClusterRole
+	for i, r := range d.clusterRoles {
+		if r.Name == "armgen-crd-manager-role" {
+			crdRole = &d.clusterRoles[i]
+		}
+	}
+	if crdRole == nil {
+		t.Fatal("config has no ClusterRole armgen-crd-manager-role")
+	}
+	wantCRD := map[string]string{"apiextensions.k8s.io/customresourcedefinitions": "create,get,list,patch,update,watch"}
+	if d := cmp.Diff(wantCRD, grants(crdRole.Rules)); d != "" {
+		t.Errorf("armgen-crd-manager-role grants other than managing CRDs (-want +got):\n%s", d)
+	}
+	bound := map[string]bool{}
+	for _, b := range d.clusterRoleBindings {
+		if b.RoleRef.Kind == "ClusterRole" {
+			bound[b.RoleRef.Name] = true
+		}
+	}
+	for _, r := range d.clusterRoles {
+		if !bound[r.Name] {
+			t.Errorf("ClusterRole %s is bound to nothing", r.Name)
+		}
 	}
 }
 
@@ -358,10 +372,16 @@ func grants(rules []rbacv1.PolicyRule) map[string]string {
 
 // TestDeployConfigManager: the Deployment runs as a ServiceAccount bound to the manager role and
 // to leader election in its namespace, takes every setting and credential key the operator reads
-// from aso-controller-settings (optional), knows its namespace, probes the health port, and
-// runs locked down.
+// from aso-controller-settings (optional), knows its namespace, probes the health port, serves
+// its own certificate or the one cert-manager issues from its webhook cert dir, and runs locked
+// down; in both folders of config/.
 func TestDeployConfigManager(t *testing.T) {
-	d := renderConfig(t)
+	for _, v := range variants {
+		t.Run("config/"+v.dir, func(t *testing.T) { checkManager(t, renderConfig(t, v.dir), v.certManager) })
+	}
+}
+
+func checkManager(t *testing.T, d *deployment, certManager bool) {
 	ns := only(t, "Namespaces", d.namespaces).Name
 	dep := only(t, "Deployments", d.deployments)
 	if dep.Namespace != ns {
@@ -444,6 +464,43 @@ func TestDeployConfigManager(t *testing.T) {
 	}
 	if fmt.Sprint(port(t, mgr, "metrics")) != metrics {
 		t.Errorf("the metrics port is not the metrics address :%s", metrics)
+	}
+
+	if !certManager {
+		// The operator makes its own certificate and serves it from memory: no cert directory,
+		// no volume, nothing written under the read-only root.
+		if got := flag(t, mgr.Args, "webhook-certs"); got != "operator" {
+			t.Errorf("--webhook-certs=%s without cert-manager, want operator", got)
+		}
+		for _, a := range mgr.Args {
+			if strings.HasPrefix(a, "--webhook-cert-dir") {
+				t.Errorf("the manager is given %s, which only --webhook-certs=files reads", a)
+			}
+		}
+		if len(pod.Volumes) > 0 || len(mgr.VolumeMounts) > 0 {
+			t.Errorf("the pod mounts %d volumes; the operator's own certificate needs none", len(pod.Volumes))
+		}
+	} else {
+		if got := flag(t, mgr.Args, "webhook-certs"); got != "files" {
+			t.Errorf("--webhook-certs=%s with cert-manager, want files", got)
+		}
+		certDir := flag(t, mgr.Args, "webhook-cert-dir")
+		var volume *corev1.Volume
+		for _, m := range mgr.VolumeMounts {
+			for i, v := range pod.Volumes {
+				if m.Name == v.Name && m.MountPath == certDir {
+					volume = &pod.Volumes[i]
+				}
+			}
+		}
+		cert := only(t, "Certificates", d.certificates)
+		if volume == nil || volume.Secret == nil || volume.Secret.SecretName != cert.Spec.SecretName {
+			t.Errorf("the Certificate's Secret %s is not mounted at %s", cert.Spec.SecretName, certDir)
+		}
+		iss := only(t, "Issuers", d.issuers)
+		if cert.Spec.IssuerRef.Kind != "Issuer" || cert.Spec.IssuerRef.Name != iss.Metadata.Name || iss.Metadata.Namespace != cert.Metadata.Namespace || iss.Spec.SelfSigned == nil {
+			t.Errorf("the Certificate is issued by %+v; config has the self-signed Issuer %s/%s", cert.Spec.IssuerRef, iss.Metadata.Namespace, iss.Metadata.Name)
+		}
 	}
 
 	sc, psc := mgr.SecurityContext, pod.SecurityContext

@@ -8,8 +8,8 @@ import (
 	"github.com/armgen/armgen/pkg/codegen/pipeline"
 )
 
-// emitRBAC renders the operator's ClusterRole over the generated kinds, in memory; config/rbac
-// binds it.
+// emitRBAC renders the operator's ClusterRole over the generated kinds, in memory; the Helm chart
+// (and config/, rendered from it) binds it.
 func emitRBAC() pipeline.Stage {
 	return pipeline.Stage{
 		ID: EmitRBAC, Description: "Render the operator's ClusterRole over the generated kinds",

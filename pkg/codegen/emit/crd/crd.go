@@ -134,7 +134,7 @@ const (
 )
 
 // The API server trusts the webhook only with a caBundle in the CRD, which cert-manager's CA
-// injector fills in from the Certificate this annotation names (config/certmanager). The
+// injector fills in from the Certificate this annotation names (the chart's certManager.enabled). The
 // annotation travels with the CRD so that every way of installing CRDs (config/, kubectl apply -k
 // generated/crds, gen crds) gets a webhook the API server can call once the operator is deployed;
 // without cert-manager it is inert.

@@ -14,11 +14,11 @@ import (
 )
 
 // Dir is the folder, relative to the output root, that holds the role and a kustomization over
-// it. The hand-written config/rbac lists the folder: kustomize loads a folder with its own
-// kustomization from anywhere, but refuses a lone file above the kustomization's root.
+// it. `make manifests` copies the role into the Helm chart (charts/armgen), from which config/ is
+// rendered; the kustomization lets the folder be listed by an overlay of its own.
 const Dir = "rbac"
 
-// RoleName is the ClusterRole's name; config/rbac binds the operator's ServiceAccount to it.
+// RoleName is the ClusterRole's name; the chart binds the operator's ServiceAccount to it.
 const RoleName = "armgen-manager-role"
 
 // RoleFile and the kustomization are the files Render writes, below Dir.
