@@ -47,6 +47,9 @@ func WatchEstablished(ctx context.Context, cfg *rest.Config) (*EstablishedWatch,
 		defer w.Stop()
 		for ev := range w.ResultChan() {
 			if ev.Type == watch.Error {
+				if ctx.Err() != nil {
+					return // Stop cancelled the watch; its stream ends with an error event
+				}
 				e.mu.Lock()
 				e.err = apierrors.FromObject(ev.Object)
 				e.mu.Unlock()

@@ -113,8 +113,13 @@ func (c *Cluster) waitReady(ctx context.Context, crds []*apiextv1.CustomResource
 	timeout := crdTimeout(len(crds))
 	err := wait.PollUntilContextTimeout(ctx, pollEvery, timeout, true, func(ctx context.Context) (bool, error) {
 		var err error
-		if notYet, err = c.notEstablished(ctx, crds); err != nil || len(notYet) > 0 {
-			return false, err
+		if notYet, err = c.notEstablished(ctx, crds); err != nil {
+			// A list of every schema can fail on a busy server (a stream reset); ask again.
+			notYet = []string{"listing CRDs: " + err.Error()}
+			return false, nil
+		}
+		if len(notYet) > 0 {
+			return false, nil
 		}
 		notYet = c.notDiscovered(crds)
 		return len(notYet) == 0, nil
