@@ -26,8 +26,9 @@ type WebhookConfig struct {
 }
 
 // crdTimeout bounds the wait for n CRDs to become Established and discoverable: seconds
-// normally, but the machine is shared and each CRD adds to the work.
-func crdTimeout(n int) time.Duration { return 2*time.Minute + time.Duration(n)*time.Second }
+// normally, but the machine is shared and each CRD adds to the work (231 CRDs took over 6
+// minutes on 2 busy cores).
+func crdTimeout(n int) time.Duration { return 2*time.Minute + 3*time.Duration(n)*time.Second }
 
 // pollEvery is how often InstallCRDs lists CRDs while it waits: each list carries every schema,
 // so asking more often slows the server that is busy establishing them.
@@ -112,8 +113,13 @@ func (c *Cluster) waitReady(ctx context.Context, crds []*apiextv1.CustomResource
 	timeout := crdTimeout(len(crds))
 	err := wait.PollUntilContextTimeout(ctx, pollEvery, timeout, true, func(ctx context.Context) (bool, error) {
 		var err error
-		if notYet, err = c.notEstablished(ctx, crds); err != nil || len(notYet) > 0 {
-			return false, err
+		if notYet, err = c.notEstablished(ctx, crds); err != nil {
+			// A list of every schema can fail on a busy server (a stream reset); ask again.
+			notYet = []string{"listing CRDs: " + err.Error()}
+			return false, nil
+		}
+		if len(notYet) > 0 {
+			return false, nil
 		}
 		notYet = c.notDiscovered(crds)
 		return len(notYet) == 0, nil

@@ -108,9 +108,10 @@ func (b *builder) crd(group, kind string, versions []astmodel.Definition) (*apie
 		if err != nil {
 			return nil, err
 		}
+		served := storageShape(d.Name.Package, r, schema)
 		crd.Spec.Versions = append(crd.Spec.Versions, apiextv1.CustomResourceDefinitionVersion{
 			Name:                     d.Name.Package.Version,
-			Served:                   true,
+			Served:                   served,
 			Storage:                  r.IsStorageVersion,
 			Schema:                   &apiextv1.CustomResourceValidation{OpenAPIV3Schema: schema},
 			Subresources:             &apiextv1.CustomResourceSubresources{Status: &apiextv1.CustomResourceSubresourceStatus{}},

@@ -47,8 +47,12 @@ func (fb *fileBuilder) resourceDecls(def astmodel.Definition, r *astmodel.Resour
 		taggedField("Status", status, "status,omitempty"),
 	)})
 	markers := []string{"+kubebuilder:object:root=true", "+kubebuilder:subresource:status"}
-	if r.IsStorageVersion {
+	switch {
+	case r.IsStorageVersion:
 		markers = append(markers, "+kubebuilder:storageversion")
+	case fb.pkg.Storage:
+		// Only the hub of the storage versions is served (emit/crd storageShape says why).
+		markers = append(markers, "+kubebuilder:unservedversion")
 	}
 	markers = append(markers, "+kubebuilder:resource:categories={azure,"+astmodel.Category(fb.pkg.Group)+"}")
 	markers = append(markers, readyColumns...)
