@@ -174,8 +174,8 @@ bench-crds: ## Install every CRD of generated/crds (or ARMGEN_CRD_DIR) into a lo
 	cd test/e2e && $(if $(ARMGEN_CRD_DIR),ARMGEN_CRD_DIR=$(abspath $(ARMGEN_CRD_DIR))) $(GO) test ./bench -run '^$$' -bench CRDInstall -benchtime 1x -timeout 30m
 
 .PHONY: sweep
-sweep: ## Run the corpus sweep, the interrupt test and 60 s of each fuzz target
-	$(GO) test ./pkg/codegen -run 'TestCorpusSweep|TestInterrupt' -count=1 -v
+sweep: ## Run the corpus sweep, the interrupt test over the whole corpus (make test: the configured set) and 60 s of each fuzz target
+	$(GO) test ./pkg/codegen -run 'TestCorpusSweep|TestInterrupt' -count=1 -v -args -interrupt.all
 	$(GO) test ./pkg/codegen/loader -run '^$$' -fuzz FuzzLoader -fuzztime 60s
 	$(GO) test ./pkg/codegen/config -run '^$$' -fuzz FuzzParse -fuzztime 60s
 
