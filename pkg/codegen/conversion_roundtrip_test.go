@@ -28,24 +28,21 @@ func TestGeneratedRoundTripsCatchABrokenConversion(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Each break runs the tests of the one package that must catch it: go test links one test
-	// binary per package on every run, and relinking all four each time made this one of the
-	// slowest tests. The control run covers those two packages, so each failure below comes
-	// from the break and not from tests that fail anyway; the golden cases' test runs every
-	// package of this case.
+	// The group's one test package holds the tests of every package of the case; each break
+	// runs those of the one package that must catch it (their names start with its prefix), and
+	// the control run covers those two packages, so each failure below comes from the break and
+	// not from tests that fail anyway.
 	storagePkg := filepath.Join(dir, "cachelite", "v1api20200601", "storage")
 	apiPkg := filepath.Join(dir, "cachelite", "v1api20201201")
-	run := func(pkgs ...string) (string, error) {
-		args := []string{"test", "-count=1", "-v"}
-		for _, p := range pkgs {
-			args = append(args, "./"+filepath.ToSlash(p))
-		}
+	const storageTests, apiTests = "^Test_v1api20200601storage_", "^Test_v1api20201201_"
+	run := func(tests string) (string, error) {
+		args := []string{"test", "-count=1", "-v", "-run", tests, "./" + filepath.ToSlash(filepath.Join(dir, "cachelite"))}
 		cmd := exec.Command(goTool, append(args, "-args", "-rapid.nofailfile")...)
 		cmd.Env = append(os.Environ(), "ARMGEN_SPEC_ROOT="+specRoot)
 		out, err := cmd.CombinedOutput()
 		return string(out), err
 	}
-	if out, err := run(storagePkg, apiPkg); err != nil {
+	if out, err := run(storageTests + "|" + apiTests); err != nil {
 		t.Fatalf("the generated tests fail on the generated code: %v\n%s", err, out)
 	}
 
@@ -64,11 +61,11 @@ func TestGeneratedRoundTripsCatchABrokenConversion(t *testing.T) {
 	if err := os.WriteFile(file, broken, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, err := run(storagePkg)
+	out, err := run(storageTests)
 	if err == nil {
 		t.Fatalf("the generated tests pass although a conversion drops Location:\n%s", out)
 	}
-	for _, want := range []string{"--- FAIL: Test_Cache_Spec_", "--- FAIL: Test_Cache_HubRoundTrip", "Location"} {
+	for _, want := range []string{"--- FAIL: Test_v1api20200601storage_Cache_Spec_", "--- FAIL: Test_v1api20200601storage_Cache_HubRoundTrip", "Location"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the failure does not mention %q:\n%s", want, out)
 		}
@@ -91,11 +88,11 @@ func TestGeneratedRoundTripsCatchABrokenConversion(t *testing.T) {
 	if err := os.WriteFile(file, slices.Concat(src[:loc[0]], []byte("\t\t_ = "), src[loc[1]:]), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, err = run(apiPkg)
+	out, err = run(apiTests)
 	if err == nil {
 		t.Fatalf("the generated tests pass although ConvertToARM drops Location:\n%s", out)
 	}
-	for _, want := range []string{"--- FAIL: Test_Cache_Spec_ARMRoundTrip", "Location"} {
+	for _, want := range []string{"--- FAIL: Test_v1api20201201_Cache_Spec_ARMRoundTrip", "Location"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the failure does not mention %q:\n%s", want, out)
 		}
@@ -119,11 +116,11 @@ func TestGeneratedRoundTripsCatchABrokenConversion(t *testing.T) {
 	if err := os.WriteFile(file, misspelt, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, err = run(apiPkg)
+	out, err = run(apiTests)
 	if err == nil {
 		t.Fatalf("the generated tests pass although ConvertToARM sends location as locaton:\n%s", out)
 	}
-	for _, want := range []string{"--- FAIL: Test_Cache_Spec_ARMPayloadMatchesSwagger", "locaton", "--- PASS: Test_Cache_Spec_ARMRoundTrip"} {
+	for _, want := range []string{"--- FAIL: Test_v1api20201201_Cache_Spec_ARMPayloadMatchesSwagger", "locaton", "--- PASS: Test_v1api20201201_Cache_Spec_ARMRoundTrip"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the failure does not mention %q:\n%s", want, out)
 		}

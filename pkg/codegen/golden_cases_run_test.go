@@ -32,16 +32,16 @@ func TestGoldenCasesPassTheirGeneratedTests(t *testing.T) {
 		t.Fatalf("the generated tests of the golden cases fail: %v\n%s", err, out)
 	}
 	for _, want := range []string{
-		"--- PASS: Test_RoutersPolicy_Spec_ARMRoundTrip",
-		"--- PASS: Test_RoutersPolicy_STATUS_ARMRoundTrip",
-		"--- PASS: Test_RoutersPolicy_Spec_ARMPayloadMatchesSwagger",
-		"--- PASS: Test_RoutersPolicy_HubRoundTrip",
-		"--- PASS: Test_RoutersPeering_Spec_ARMRoundTrip",
-		"--- PASS: Test_RoutersPeering_Spec_ARMPayloadMatchesSwagger",
+		"--- PASS: Test_v1api20220301_RoutersPolicy_Spec_ARMRoundTrip",
+		"--- PASS: Test_v1api20220301_RoutersPolicy_STATUS_ARMRoundTrip",
+		"--- PASS: Test_v1api20220301_RoutersPolicy_Spec_ARMPayloadMatchesSwagger",
+		"--- PASS: Test_v1api20220301_RoutersPolicy_HubRoundTrip",
+		"--- PASS: Test_v1api20220301_RoutersPeering_Spec_ARMRoundTrip",
+		"--- PASS: Test_v1api20220301_RoutersPeering_Spec_ARMPayloadMatchesSwagger",
 		// canvases: a recursive union, extra keys inline, a renamed flattened namesake.
-		"--- PASS: Test_Board_Spec_ARMRoundTrip",
-		"--- PASS: Test_Board_STATUS_ARMRoundTrip",
-		"--- PASS: Test_Board_Spec_ARMPayloadMatchesSwagger",
+		"--- PASS: Test_v1api20220101_Board_Spec_ARMRoundTrip",
+		"--- PASS: Test_v1api20220101_Board_STATUS_ARMRoundTrip",
+		"--- PASS: Test_v1api20220101_Board_Spec_ARMPayloadMatchesSwagger",
 	} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("the generated tests did not report %q:\n%s", want, out)

@@ -34,7 +34,7 @@ func TestFreeFormObjectValuesAreDrawnAsObjects(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gen := regexp.MustCompile(`(?s)func GenerateAddressSpace\(t \*rapid\.T\).*?\n}`).FindString(string(concat(files)))
+	gen := regexp.MustCompile(`(?s)func generate_\w+_AddressSpace\(t \*rapid\.T\).*?\n}`).FindString(string(concat(files)))
 	if !regexp.MustCompile(`AdditionalProperties:\s+gentest\.MapOf\(gentest\.JSONObject\)\(t\)`).MatchString(gen) {
 		t.Errorf("the extra keys' object values are not drawn as objects:\n%s", gen)
 	}

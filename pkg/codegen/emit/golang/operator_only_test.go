@@ -37,7 +37,7 @@ func TestOperatorOnlyEnumValuesAreNotDrawn(t *testing.T) {
 	if !strings.Contains(values, "VirtualNetworkEncryption_Enforcement_AllowThenDrop") {
 		t.Errorf("the values the CRD accepts leave it out: %s", values)
 	}
-	gen := regexp.MustCompile(`(?s)func GenerateVirtualNetworkEncryption_Enforcement\(t \*rapid\.T\).*?\n}`).FindString(all)
+	gen := regexp.MustCompile(`(?s)func generate_\w+_VirtualNetworkEncryption_Enforcement\(t \*rapid\.T\).*?\n}`).FindString(all)
 	if gen == "" || strings.Contains(gen, "AllowThenDrop") || !strings.Contains(gen, "AllowUnencrypted") {
 		t.Errorf("the generator of property tests: %q", gen)
 	}

@@ -44,8 +44,8 @@ type Options struct {
 	// Conversions are the conversions planned between versions: each type's AssignProperties
 	// methods, and each resource's conversion.Hub or conversion.Convertible methods.
 	Conversions *astmodel.Conversions
-	// Tests adds a test file beside each types file: generators of random values, JSON round
-	// trips and conversion round trips.
+	// Tests adds, for each types file, a test file to the test package of its API group:
+	// generators of random values, JSON round trips and conversion round trips.
 	Tests bool
 	// ARM is the plan of the ARM wire types: with it, API objects get their ARM conversion
 	// methods and arm packages are rendered.
@@ -107,37 +107,36 @@ func renderPackage(defs astmodel.Definitions, inPackage func(astmodel.PackageRef
 	var files []File
 	// The files of a package are rendered one after the other: they share the restorer's maps.
 	nodes := &nodeMaps{}
-	// addIn renders a file of package self (pkg, or its external test package).
-	addIn := func(self astmodel.PackageReference, name string, build func(*fileBuilder) ([]dst.Decl, error), pkgDoc ...string) error {
+	// addIn renders a file of package self (pkg, or its group's test package) in folder dir.
+	addIn := func(self astmodel.PackageReference, dir, name string, build func(*fileBuilder) ([]dst.Decl, error), pkgDoc ...string) error {
 		fb := newFileBuilder(defs, self)
 		fb.conv, fb.arm, fb.nodes, fb.printer = opts.Conversions, opts.ARM, nodes, opts.Printer
 		decls, err := build(fb)
 		if err != nil {
-			return fmt.Errorf("%s/%s: %w", pkg.RelativeDir(), name, err)
+			return fmt.Errorf("%s/%s: %w", dir, name, err)
 		}
 		if len(decls) == 0 {
 			return nil
 		}
 		content, err := fb.render(self.Name, decls, pkgDoc)
 		if err != nil {
-			return fmt.Errorf("%s/%s: %w", pkg.RelativeDir(), name, err)
+			return fmt.Errorf("%s/%s: %w", dir, name, err)
 		}
-		files = append(files, File{Path: pkg.RelativeDir() + "/" + name, Content: content})
+		files = append(files, File{Path: dir + "/" + name, Content: content})
 		return nil
 	}
 	add := func(name string, build func(*fileBuilder) ([]dst.Decl, error), pkgDoc ...string) error {
-		return addIn(pkg, name, build, pkgDoc...)
+		return addIn(pkg, pkg.RelativeDir(), name, build, pkgDoc...)
 	}
 
 	if opts.Tests {
-		external := pkg
-		external.Path, external.Name = pkg.Path+"_test", pkg.Name+"_test"
+		group := groupTestPackage(pkg)
 		for _, plan := range plans {
-			if err := add(testFileName(plan.name), func(fb *fileBuilder) ([]dst.Decl, error) { return fb.testDecls(plan) }); err != nil {
-				return nil, err
+			tests := func(fb *fileBuilder) ([]dst.Decl, error) {
+				decls, err := fb.testDecls(plan)
+				return append(decls, fb.hubTestDecls(plan)...), err
 			}
-			hubTests := func(fb *fileBuilder) ([]dst.Decl, error) { return fb.hubTestDecls(plan, pkg) }
-			if err := addIn(external, hubTestFileName(plan.name), hubTests); err != nil {
+			if err := addIn(group, pkg.Group, testFileName(pkg, plan.name), tests); err != nil {
 				return nil, err
 			}
 		}

@@ -11,12 +11,14 @@ import (
 	"github.com/armgen/armgen/pkg/astmodel"
 )
 
-// Generated tests: beside each types file, a test file (same package) with a generator of random
-// values for each of its definitions, a JSON round trip per object and resource, and a round
-// trip through every conversion its types declare (to the storage twin and back, to the hub and
-// back). Where the file's types are the far side of other versions' conversions (a hub), a second
-// test file (package <name>_test, so that it may import those versions) runs the round trips
-// from this side: hub -> other version -> hub.
+// Generated tests: one test package per API group (package <group>_test in the group's folder),
+// with, for each types file of each version and storage package of the group, a test file of
+// generators of random values for each of its definitions, a JSON round trip per object and
+// resource, and a round trip through every conversion its types declare (to the storage twin and
+// back, to the hub and back; where the file's types are a hub, from this side too: hub -> other
+// version -> hub). One package per group links one test binary per group rather than one per
+// package, most of what testing the generated code costs; being external, it also leaves each
+// API package compiled and vetted once, not a second time with its tests.
 
 var (
 	rapidPackage   = astmodel.MakeExternalPackage("pgregory.net/rapid", "rapid")
@@ -47,12 +49,34 @@ var generatorsOf = map[astmodel.TypeName]string{
 // values must be JSON objects, as the swagger says, for the ARM payload check.
 var objectJSON = astmodel.MakeTypeName(astmodel.APIExtensionsPackage, "JSON (object)")
 
-// testFileName is the test file that goes with a types file; hubTestFileName the external one.
-func testFileName(types string) string    { return strings.TrimSuffix(types, ".go") + "_test.go" }
-func hubTestFileName(types string) string { return strings.TrimSuffix(types, ".go") + "_hub_test.go" }
+// groupTestPackage is the test package of pkg's API group: in the group's folder, which holds no
+// other Go file, so that the package is the external test package of nothing.
+func groupTestPackage(pkg astmodel.PackageReference) astmodel.PackageReference {
+	base := strings.TrimSuffix(pkg.Path, pkg.RelativeDir())
+	name := identifierOf(pkg.Group) + "_test"
+	return astmodel.MakeExternalPackage(base+pkg.Group, name)
+}
 
-// generatorName is the function that draws a random value of a definition.
-func generatorName(n string) string { return "Generate" + n }
+// testPrefix tells the tests and generators of pkg from those of the other packages of its
+// group: the name the group's test package imports pkg under (v1api20201101, or
+// v1api20201101storage for its storage twin).
+func testPrefix(pkg astmodel.PackageReference) string {
+	if pkg.Storage {
+		return pkg.Version
+	}
+	return pkg.Name
+}
+
+// testFileName is the test file, in the group's folder, that goes with a types file of pkg.
+func testFileName(pkg astmodel.PackageReference, types string) string {
+	return testPrefix(pkg) + "_" + strings.TrimSuffix(types, ".go") + "_test.go"
+}
+
+// generatorName is the function that draws a random value of a definition. Type names start
+// with a capital and package prefixes do not, so no two definitions of a group share one.
+func generatorName(n astmodel.TypeName) string {
+	return "generate_" + testPrefix(n.Package) + "_" + n.Name
+}
 
 // testDecls renders the generators and tests of one types file.
 func (fb *fileBuilder) testDecls(plan filePlan) ([]dst.Decl, error) {
@@ -65,9 +89,9 @@ func (fb *fileBuilder) testDecls(plan filePlan) ([]dst.Decl, error) {
 		gens = append(gens, g)
 		switch def.Type.(type) {
 		case *astmodel.ObjectType, *astmodel.ResourceType:
-			tests = append(tests, fb.testFunc("Test_"+def.Name.Name+"_JSONRoundTrip",
+			tests = append(tests, fb.testFunc(def.Name, def.Name.Name+"_JSONRoundTrip",
 				"checks that JSON keeps every value of "+def.Name.Name+".",
-				call(fb.qualified(gentestPackage, "RunJSONRoundTrip"), ident("t"), ident(generatorName(def.Name.Name)))))
+				call(fb.qualified(gentestPackage, "RunJSONRoundTrip"), ident("t"), ident(generatorName(def.Name)))))
 		}
 		if rt, isResource := def.Type.(*astmodel.ResourceType); isResource {
 			if d := fb.spokeTest(def.Name); d != nil {
@@ -79,10 +103,10 @@ func (fb *fileBuilder) testDecls(plan filePlan) ([]dst.Decl, error) {
 		}
 		for _, a := range fb.conv.Of(def.Name) {
 			self, other := fb.typeName(a.Self), fb.typeName(a.Other)
-			tests = append(tests, fb.testFunc(fmt.Sprintf("Test_%s_%s_RoundTrip", a.Self.Name, a.ToMethod),
+			tests = append(tests, fb.testFunc(def.Name, fmt.Sprintf("%s_%s_RoundTrip", a.Self.Name, a.ToMethod),
 				fmt.Sprintf("checks that converting a %s to %s and back loses nothing.", a.Self.Name, a.Other),
 				call(&dst.IndexListExpr{X: fb.qualified(gentestPackage, "RunRoundTrip"), Indices: []dst.Expr{self, other}},
-					ident("t"), ident(generatorName(a.Self.Name)),
+					ident("t"), ident(generatorName(a.Self)),
 					methodExpr(fb.typeName(a.Self), a.ToMethod), methodExpr(fb.typeName(a.Self), a.FromMethod))))
 		}
 	}
@@ -98,23 +122,23 @@ func (fb *fileBuilder) spokeTest(n astmodel.TypeName) dst.Decl {
 	if !ok || hub == n {
 		return nil
 	}
-	return fb.testFunc("Test_"+n.Name+"_HubRoundTrip",
+	return fb.testFunc(n, n.Name+"_HubRoundTrip",
 		fmt.Sprintf("checks that converting a %s to the hub %s and back loses nothing.", n.Name, hub),
-		call(&dst.IndexListExpr{X: fb.qualified(gentestPackage, "RunSpokeRoundTrip"), Indices: []dst.Expr{ident(n.Name), fb.typeName(hub)}},
-			ident("t"), ident(generatorName(n.Name))))
+		call(&dst.IndexListExpr{X: fb.qualified(gentestPackage, "RunSpokeRoundTrip"), Indices: []dst.Expr{fb.typeName(n), fb.typeName(hub)}},
+			ident("t"), ident(generatorName(n))))
 }
 
-// hubTestDecls renders, in the external test package of under, the round trips that start from
-// the definitions of plan: through every version that converts with them, where that version
-// keeps a property bag (so that nothing of ours may be lost on the way).
-func (fb *fileBuilder) hubTestDecls(plan filePlan, under astmodel.PackageReference) ([]dst.Decl, error) {
+// hubTestDecls renders the round trips that start from the definitions of plan: through every
+// version that converts with them, where that version keeps a property bag (so that nothing of
+// ours may be lost on the way).
+func (fb *fileBuilder) hubTestDecls(plan filePlan) []dst.Decl {
 	if fb.conv == nil {
-		return nil, nil
+		return nil
 	}
 	var tests []dst.Decl
 	for _, def := range plan.defs {
 		ours := func() dst.Expr { return fb.typeName(def.Name) }
-		gen := func() dst.Expr { return fb.qualified(under, generatorName(def.Name.Name)) }
+		gen := func() dst.Expr { return ident(generatorName(def.Name)) }
 		if _, isResource := def.Type.(*astmodel.ResourceType); isResource {
 			// One kind per resource: look it up rather than scanning every kind of the run.
 			if kv, ok := fb.conv.Graph.KindOf(def.Name); ok && kv.Hub == def.Name {
@@ -122,7 +146,7 @@ func (fb *fileBuilder) hubTestDecls(plan filePlan, under astmodel.PackageReferen
 					if r == def.Name || !r.Package.Storage {
 						continue
 					}
-					tests = append(tests, fb.testFunc(fmt.Sprintf("Test_%s_RoundTripThrough_%s", def.Name.Name, identifierOf(r.Package.Version)),
+					tests = append(tests, fb.testFunc(def.Name, fmt.Sprintf("%s_RoundTripThrough_%s", def.Name.Name, identifierOf(r.Package.Version)),
 						fmt.Sprintf("checks that converting a hub %s to %s and back loses nothing.", def.Name.Name, r),
 						call(&dst.IndexListExpr{X: fb.qualified(gentestPackage, "RunHubRoundTrip"), Indices: []dst.Expr{ours(), fb.typeName(r)}},
 							ident("t"), gen())))
@@ -134,17 +158,18 @@ func (fb *fileBuilder) hubTestDecls(plan filePlan, under astmodel.PackageReferen
 			if a.SelfBag == "" || a.OtherBag == "" {
 				continue
 			}
-			tests = append(tests, fb.testFunc(fmt.Sprintf("Test_%s_RoundTripThrough_%s_%s", def.Name.Name, identifierOf(a.Self.Package.Version), a.Self.Name),
+			tests = append(tests, fb.testFunc(def.Name, fmt.Sprintf("%s_RoundTripThrough_%s_%s", def.Name.Name, identifierOf(a.Self.Package.Version), a.Self.Name),
 				fmt.Sprintf("checks that converting a %s to %s and back loses nothing.", def.Name.Name, a.Self),
 				call(&dst.IndexListExpr{X: fb.qualified(gentestPackage, "RunReverseRoundTrip"), Indices: []dst.Expr{fb.typeName(a.Self), ours()}},
 					ident("t"), gen(), methodExpr(fb.typeName(a.Self), a.FromMethod), methodExpr(fb.typeName(a.Self), a.ToMethod))))
 		}
 	}
-	return tests, nil
+	return tests
 }
 
-// testFunc builds "func name(t *testing.T) { body }".
-func (fb *fileBuilder) testFunc(name, doc string, body dst.Expr) dst.Decl {
+// testFunc builds "func Test_<prefix>_name(t *testing.T) { body }", a test of the package of of.
+func (fb *fileBuilder) testFunc(of astmodel.TypeName, name, doc string, body dst.Expr) dst.Decl {
+	name = "Test_" + testPrefix(of.Package) + "_" + name
 	return withDoc(function(name, []*dst.Field{field("t", deref(fb.qualified(testingPackage, "T")))}, nil, exprStmt(body)),
 		name+" "+doc)
 }
@@ -160,26 +185,26 @@ func (fb *fileBuilder) generatorDecl(def astmodel.Definition) (dst.Decl, error) 
 	var result dst.Expr
 	switch t := def.Type.(type) {
 	case *astmodel.ResourceType:
-		result = composite(ident(name),
+		result = composite(fb.typeName(def.Name),
 			keyValue("ObjectMeta", call(fb.qualified(gentestPackage, "ObjectMeta"), ident("t"))),
-			keyValue("Spec", call(ident(generatorName(t.Spec.Name)), ident("t"))),
-			keyValue("Status", call(ident(generatorName(t.Status.Name)), ident("t"))))
+			keyValue("Spec", call(ident(generatorName(t.Spec)), ident("t"))),
+			keyValue("Status", call(ident(generatorName(t.Status)), ident("t"))))
 	case *astmodel.ObjectType:
 		if len(t.Variants()) > 0 {
-			return fb.unionGeneratorDecl(name, t)
+			return fb.unionGeneratorDecl(def.Name, t)
 		}
 		elts, err := fb.fieldGenerators(t, t.Properties())
 		if err != nil {
 			return nil, err
 		}
-		result = composite(ident(name), elts...)
+		result = composite(fb.typeName(def.Name), elts...)
 	case astmodel.EnumType:
 		if len(t.Values) == 0 {
 			g, err := fb.generatorOf(t.Base)
 			if err != nil {
 				return nil, err
 			}
-			result = call(ident(name), call(g, ident("t")))
+			result = call(fb.typeName(def.Name), call(g, ident("t")))
 			break
 		}
 		// Operator-only values are translated by the operator before the PUT, never sent as
@@ -187,7 +212,7 @@ func (fb *fileBuilder) generatorDecl(def astmodel.Definition) (dst.Decl, error) 
 		var values []dst.Expr
 		for _, v := range t.Values {
 			if !v.OperatorOnly {
-				values = append(values, ident(name+"_"+v.Identifier))
+				values = append(values, fb.qualified(def.Name.Package, name+"_"+v.Identifier))
 			}
 		}
 		result = call(call(fb.qualified(gentestPackage, "OneOf"), values...), ident("t"))
@@ -196,11 +221,11 @@ func (fb *fileBuilder) generatorDecl(def astmodel.Definition) (dst.Decl, error) 
 		if err != nil {
 			return nil, err
 		}
-		result = call(ident(name), call(g, ident("t")))
+		result = call(fb.typeName(def.Name), call(g, ident("t")))
 	}
-	fn := function(generatorName(name), []*dst.Field{field("t", deref(fb.qualified(rapidPackage, "T")))},
-		[]*dst.Field{field("", ident(name))}, returns(result))
-	return withDoc(fn, generatorName(name)+" draws a random "+name+" for property-based tests."), nil
+	fn := function(generatorName(def.Name), []*dst.Field{field("t", deref(fb.qualified(rapidPackage, "T")))},
+		[]*dst.Field{field("", fb.typeName(def.Name))}, returns(result))
+	return withDoc(fn, generatorName(def.Name)+" draws a random "+name+" for property-based tests."), nil
 }
 
 // fieldGenerators renders "Name: generator(t)" for each of props, properties of t, one a line.
@@ -237,7 +262,7 @@ func isKeyedItemOf(o *astmodel.ObjectType) bool {
 // unionGeneratorDecl renders the generator of a union: it sets exactly one variant, as the CRD's
 // one-of validation and the wire (which carries one variant) demand, and draws the union's other
 // properties (a polymorphic resource's azureName and owner) as any object's.
-func (fb *fileBuilder) unionGeneratorDecl(name string, t *astmodel.ObjectType) (dst.Decl, error) {
+func (fb *fileBuilder) unionGeneratorDecl(n astmodel.TypeName, t *astmodel.ObjectType) (dst.Decl, error) {
 	var own []*astmodel.Property
 	for _, p := range t.Properties() {
 		if !p.Variant {
@@ -262,13 +287,13 @@ func (fb *fileBuilder) unionGeneratorDecl(name string, t *astmodel.ObjectType) (
 			Body: []dst.Stmt{define([]string{"variant"}, call(g, ident("t"))), assign(path("result", p.Name), addr(ident("variant")))},
 		})
 	}
-	start := varDecl("result", ident(name))
+	start := varDecl("result", fb.typeName(n))
 	if len(own) > 0 {
 		elts, err := fb.fieldGenerators(t, own)
 		if err != nil {
 			return nil, err
 		}
-		start = define([]string{"result"}, composite(ident(name), elts...))
+		start = define([]string{"result"}, composite(fb.typeName(n), elts...))
 	}
 	body := []dst.Stmt{
 		start,
@@ -278,9 +303,9 @@ func (fb *fileBuilder) unionGeneratorDecl(name string, t *astmodel.ObjectType) (
 		},
 		returns(ident("result")),
 	}
-	fn := function(generatorName(name), []*dst.Field{field("t", deref(fb.qualified(rapidPackage, "T")))},
-		[]*dst.Field{field("", ident(name))}, body...)
-	return withDoc(fn, generatorName(name)+" draws a random "+name+", with one variant set."), nil
+	fn := function(generatorName(n), []*dst.Field{field("t", deref(fb.qualified(rapidPackage, "T")))},
+		[]*dst.Field{field("", fb.typeName(n))}, body...)
+	return withDoc(fn, generatorName(n)+" draws a random "+n.Name+", with one variant set."), nil
 }
 
 // armRoundTripTests check that a resource's spec and status survive the trip to the wire and
@@ -291,10 +316,10 @@ func (fb *fileBuilder) armRoundTripTests(rt *astmodel.ResourceType) []dst.Decl {
 		if _, ok := fb.arm.Of(n); !ok {
 			continue
 		}
-		tests = append(tests, fb.testFunc("Test_"+n.Name+"_ARMRoundTrip",
+		tests = append(tests, fb.testFunc(n, n.Name+"_ARMRoundTrip",
 			"checks that "+n.Name+" survives ConvertToARM, JSON and PopulateFromARM.",
 			call(&dst.IndexExpr{X: fb.qualified(gentestPackage, "RunARMRoundTrip"), Index: fb.typeName(n)},
-				ident("t"), ident(generatorName(n.Name)))))
+				ident("t"), ident(generatorName(n)))))
 	}
 	return tests
 }
@@ -306,10 +331,10 @@ func (fb *fileBuilder) armPayloadTests(rt *astmodel.ResourceType) []dst.Decl {
 		return nil
 	}
 	n := rt.Spec
-	return []dst.Decl{fb.testFunc("Test_"+n.Name+"_ARMPayloadMatchesSwagger",
+	return []dst.Decl{fb.testFunc(n, n.Name+"_ARMPayloadMatchesSwagger",
 		"checks that what "+n.Name+" sends to Azure is a valid "+rt.ARMType+" PUT body of api-version "+rt.APIVersion+".",
 		call(&dst.IndexExpr{X: fb.qualified(gentestPackage, "RunARMPayloadCheck"), Index: fb.typeName(n)},
-			ident("t"), ident(generatorName(n.Name)), stringLit(rt.ARMType), stringLit(rt.APIVersion), stringLit(string(rt.Scope))))}
+			ident("t"), ident(generatorName(n)), stringLit(rt.ARMType), stringLit(rt.APIVersion), stringLit(string(rt.Scope))))}
 }
 
 // generatorOf returns a function value that draws a random value of t.
@@ -346,7 +371,7 @@ func (fb *fileBuilder) generatorOf(t astmodel.Type) (dst.Expr, error) {
 		return wrap("MapOf", x.Value)
 	case astmodel.TypeName:
 		if x.Package.IsAPI() {
-			return fb.qualified(x.Package, generatorName(x.Name)), nil
+			return ident(generatorName(x)), nil
 		}
 		if g, ok := generatorsOf[x]; ok {
 			return fb.qualified(gentestPackage, g), nil
