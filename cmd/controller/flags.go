@@ -8,6 +8,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client/config"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 
+	"github.com/armgen/armgen/internal/crdmanagement"
 	"github.com/armgen/armgen/internal/manager"
 )
 
@@ -38,4 +39,15 @@ func bindFlags(cmd *cobra.Command) *flags {
 	f.zap.BindFlags(gofs)
 	fs.AddGoFlagSet(gofs)
 	return f
+}
+
+// check refuses, before the cluster is looked for, the CRD settings the manager would refuse
+// only after connecting (or, for an empty --crd-management=, read as none and silently leave
+// the CRDs alone).
+func (f *flags) check() error {
+	if err := manager.CheckCRDManagement(f.manager.CRDManagement); err != nil {
+		return err
+	}
+	_, err := crdmanagement.ParsePattern(crdmanagement.Join(f.manager.CRDPattern, f.manager.AdditionalCRDPattern))
+	return err
 }
