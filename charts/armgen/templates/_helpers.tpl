@@ -21,6 +21,15 @@ but a multitenant tenant, which reconciles only and shares the cluster release's
 {{- if not (and .Values.multitenant.enable (eq (include "armgen.mode" .) "watchers")) }}true{{ end -}}
 {{- end }}
 
+{{/*
+"true" when cert-manager issues this release's serving certificate: only a release that serves the
+webhook renders the Certificate (cert-manager.yaml), so only it may mount the Secret cert-manager
+fills; a pod mounting a Secret that never comes would never start.
+*/}}
+{{- define "armgen.certManager" -}}
+{{- if and .Values.certManager.enabled (include "armgen.webhooks" .) (include "armgen.clusterWide" .) }}true{{ end -}}
+{{- end }}
+
 {{/* The image: image.repository as it is when it already names a tag or digest, else with image.tag or the appVersion. */}}
 {{- define "armgen.image" -}}
 {{- $repo := .Values.image.repository -}}
