@@ -24,3 +24,15 @@ func TestCRDFlagsCheckedBeforeTheCluster(t *testing.T) {
 	}
 	clitest.Run(t, newCommand, cases)
 }
+
+// TestBadAdditionalCRDsNamedAsTheEnvironment: a bad item in ADDITIONAL_ASO_CRDS (set by another
+// project's install, as CAPZ's) is reported as that variable's, not as --crd-pattern's, which
+// the user may never have set.
+func TestBadAdditionalCRDsNamedAsTheEnvironment(t *testing.T) {
+	t.Setenv("ADDITIONAL_ASO_CRDS", "cache.azure.com/*,network.azure.com/*")
+	see := " (see 'controller --help')\n"
+	clitest.Run(t, newCommand, []clitest.Case{{
+		Name: "bad ADDITIONAL_ASO_CRDS", Args: []string{"--crd-pattern=resources.azure.com/*", "--kubeconfig=/nonexistent/kubeconfig"}, Code: cli.ExitUsage,
+		StderrHas: []string{"controller: ADDITIONAL_ASO_CRDS \"cache.azure.com/*,network.azure.com/*\": item \"cache.azure.com/*,network.azure.com/*\" has a ','", see},
+	}})
+}
