@@ -42,10 +42,12 @@ fills; a pod mounting a Secret that never comes would never start.
 
 {{/*
 The generated CRDs send conversions to armgen-webhook-service in armgen-system, and cert-manager's
-CA injection reads the Certificate there: a release elsewhere that serves them would never be reached.
+CA injection reads the Certificate there. With crdManagement auto the operator rewrites both to its
+own namespace as it installs or upgrades each CRD; with none, CRDs installed by someone else name
+armgen-system, and a release elsewhere that serves them would never be reached.
 */}}
 {{- define "armgen.checkNamespace" -}}
-{{- if and (include "armgen.webhooks" .) (include "armgen.clusterWide" .) (ne .Release.Namespace "armgen-system") -}}
-{{- fail (printf "namespace %q: a release that serves the conversion webhook must be installed in armgen-system, the namespace every generated CRD names (helm install --namespace armgen-system)" .Release.Namespace) -}}
+{{- if and (include "armgen.webhooks" .) (include "armgen.clusterWide" .) (ne .Release.Namespace "armgen-system") (ne .Values.crdManagement "auto") -}}
+{{- fail (printf "namespace %q: with crdManagement %q a release that serves the conversion webhook must be installed in armgen-system, the namespace the generated CRDs name (helm install --namespace armgen-system), or set crdManagement auto so that the operator points its CRDs at its own namespace" .Release.Namespace .Values.crdManagement) -}}
 {{- end -}}
 {{- end }}
