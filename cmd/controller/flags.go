@@ -8,6 +8,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client/config"
 	"sigs.k8s.io/controller-runtime/pkg/log/zap"
 
+	"github.com/armgen/armgen/internal/crdmanagement"
 	"github.com/armgen/armgen/internal/manager"
 )
 
@@ -25,7 +26,7 @@ func bindFlags(cmd *cobra.Command) *flags {
 	fs := cmd.Flags()
 	fs.StringVar(&o.CRDPattern, "crd-pattern", os.Getenv("CRD_PATTERN"), "CRDs to install (auto) or kinds to watch (none): group/Kind globs separated by ';' (resources.azure.com/*;network.azure.com/VirtualNetwork*); env ADDITIONAL_ASO_CRDS adds more (env CRD_PATTERN)")
 	fs.StringVar(&o.CRDManagement, "crd-management", manager.CRDManagementAuto, "auto: install the CRDs --crd-pattern names and upgrade every CRD of this operator already installed, at start; none: leave CRDs alone")
-	o.AdditionalCRDPattern = os.Getenv("ADDITIONAL_ASO_CRDS")
+	o.AdditionalCRDPattern = os.Getenv(crdmanagement.AdditionalVar)
 	fs.StringVar(&o.MetricsAddr, "metrics-addr", ":8080", "address the Prometheus metrics are served on; 0 turns them off")
 	fs.StringVar(&o.HealthAddr, "health-addr", ":8081", "address of the /healthz and /readyz probes; 0 turns them off")
 	fs.IntVar(&o.WebhookPort, "webhook-port", 9443, "port of the conversion webhook")
@@ -38,4 +39,15 @@ func bindFlags(cmd *cobra.Command) *flags {
 	f.zap.BindFlags(gofs)
 	fs.AddGoFlagSet(gofs)
 	return f
+}
+
+// check refuses, before the cluster is looked for, the CRD settings the manager would refuse
+// only after connecting (or, for an empty --crd-management=, read as none and silently leave
+// the CRDs alone).
+func (f *flags) check() error {
+	if err := manager.CheckCRDManagement(f.manager.CRDManagement); err != nil {
+		return err
+	}
+	_, err := crdmanagement.ParsePatterns(f.manager.CRDPattern, f.manager.AdditionalCRDPattern)
+	return err
 }

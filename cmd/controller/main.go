@@ -28,7 +28,12 @@ installed, and serves the CRDs' conversion webhook. Settings are read from the e
 		Args: cobra.NoArgs,
 	}
 	f := bindFlags(cmd)
-	cmd.RunE = func(cmd *cobra.Command, _ []string) error { return run(f) }
+	cmd.RunE = func(cmd *cobra.Command, _ []string) error {
+		if err := f.check(); err != nil {
+			return &cli.UsageError{Command: cmd.CommandPath(), Err: err}
+		}
+		return run(f)
+	}
 	cli.Configure(cmd)
 	return cmd
 }

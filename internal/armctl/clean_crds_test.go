@@ -14,6 +14,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/dynamic"
 
+	"github.com/armgen/armgen/internal/crdmanagement"
 	"github.com/armgen/armgen/internal/testapiserver"
 )
 
@@ -42,7 +43,8 @@ func versionDef(name string, served, storage bool) apiextv1.CustomResourceDefini
 
 func widgetCRD(group string) *apiextv1.CustomResourceDefinition {
 	return &apiextv1.CustomResourceDefinition{
-		ObjectMeta: metav1.ObjectMeta{Name: "widgets." + group},
+		// Labelled as the generator labels every CRD: the cleaner leaves CRDs without it.
+		ObjectMeta: metav1.ObjectMeta{Name: "widgets." + group, Labels: map[string]string{crdmanagement.OwnerLabel: crdmanagement.OwnerValue}},
 		Spec: apiextv1.CustomResourceDefinitionSpec{
 			Group: group, Scope: apiextv1.NamespaceScoped,
 			Names:    apiextv1.CustomResourceDefinitionNames{Plural: "widgets", Singular: "widget", Kind: "Widget", ListKind: "WidgetList"},

@@ -21,10 +21,15 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/util/retry"
+
+	"github.com/armgen/armgen/internal/crdmanagement"
 )
 
 // FieldManager names the cleaner's writes in the objects' and CRDs' managedFields.
 const FieldManager = "armctl-clean-crds"
+
+// ownerSelector picks the CRDs this operator owns, as the CRD manager recognises them.
+const ownerSelector = crdmanagement.OwnerLabel + "=" + crdmanagement.OwnerValue
 
 // defaultPageSize is how many objects a list asks for at a time when Cleaner.PageSize is 0.
 const defaultPageSize = 500
@@ -33,8 +38,8 @@ const defaultPageSize = 500
 type Cleaner struct {
 	CRDs    apiextclient.CustomResourceDefinitionInterface
 	Dynamic dynamic.Interface
-	// Groups are the API groups whose CRDs are the operator's; CRDs of other groups are left
-	// alone.
+	// Groups are the operator's API groups; CRDs of other groups, and CRDs of these without
+	// the operator's label (app.kubernetes.io/name=armgen), are left alone.
 	Groups []string
 	// DryRun reads everything and changes nothing, saying what it would do.
 	DryRun bool
@@ -58,7 +63,10 @@ type Result struct {
 // the others; the error returned names each one that failed.
 func (c *Cleaner) Run(ctx context.Context) (Result, error) {
 	var res Result
-	list, err := c.CRDs.List(ctx, metav1.ListOptions{})
+	// The groups are Azure Service Operator's too: a CRD of one of them without the operator's
+	// label is ASO's (or someone else's), which the operator never upgrades, so it is not
+	// cleaned either. The API server filters, sparing the schemas of every other CRD.
+	list, err := c.CRDs.List(ctx, metav1.ListOptions{LabelSelector: ownerSelector})
 	if err != nil {
 		return res, fmt.Errorf("listing CRDs: %w", err)
 	}
@@ -73,7 +81,7 @@ func (c *Cleaner) Run(ctx context.Context) (Result, error) {
 		}
 	}
 	if len(crds) == 0 {
-		return res, fmt.Errorf("no CRD of the operator's %d API groups (%s) is installed in this cluster: is the kubeconfig's current context the operator's cluster?", len(c.Groups), someGroups(c.Groups))
+		return res, fmt.Errorf("no CRD of the operator's %d API groups (%s) labelled %s is installed in this cluster: is the kubeconfig's current context the operator's cluster?", len(c.Groups), someGroups(c.Groups), ownerSelector)
 	}
 	slices.SortFunc(crds, func(a, b *apiextv1.CustomResourceDefinition) int { return strings.Compare(a.Name, b.Name) })
 	var errs []error

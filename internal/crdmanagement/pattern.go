@@ -22,8 +22,31 @@ type patternItem struct {
 	re   *regexp.Regexp
 }
 
-// ParsePattern reads s; the empty pattern names nothing.
+// ParsePattern reads s, a --crd-pattern; the empty pattern names nothing.
 func ParsePattern(s string) (Pattern, error) {
+	return parseFrom("--crd-pattern", s)
+}
+
+// AdditionalVar is the environment variable whose items are added to --crd-pattern, as ASO
+// reads it (CAPZ sets it for the kinds it needs).
+const AdditionalVar = "ADDITIONAL_ASO_CRDS"
+
+// ParsePatterns reads --crd-pattern and ADDITIONAL_ASO_CRDS and joins them; an error names the
+// one that holds the bad item, as the user of one may never have set the other.
+func ParsePatterns(pattern, additional string) (Pattern, error) {
+	p, err := parseFrom("--crd-pattern", pattern)
+	if err != nil {
+		return Pattern{}, err
+	}
+	extra, err := parseFrom(AdditionalVar, additional)
+	if err != nil {
+		return Pattern{}, err
+	}
+	p.items = append(p.items, extra.items...)
+	return p, nil
+}
+
+func parseFrom(source, s string) (Pattern, error) {
 	var p Pattern
 	for _, raw := range strings.Split(s, ";") {
 		item := strings.TrimSpace(raw)
@@ -31,7 +54,7 @@ func ParsePattern(s string) (Pattern, error) {
 			continue
 		}
 		if err := checkItem(item); err != nil {
-			return Pattern{}, fmt.Errorf("--crd-pattern %q: item %q %w; accepted: %s", s, item, err, PatternGrammar)
+			return Pattern{}, fmt.Errorf("%s %q: item %q %w; accepted: %s", source, s, item, err, PatternGrammar)
 		}
 		p.items = append(p.items, patternItem{text: item, re: globRegexp(item)})
 	}

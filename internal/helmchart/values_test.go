@@ -50,14 +50,15 @@ func TestBadValuesAreRefusedWithWhatIsAccepted(t *testing.T) {
 }
 
 // TestWebhookReleaseOutsideArmgenSystemIsRefused: the generated CRDs send conversions to
-// armgen-system, so a release elsewhere that serves them fails with where to install it; a
+// armgen-system, so a release elsewhere that serves them and leaves the CRDs as someone else
+// installed them (crdManagement none) fails with where to install it; a
 // multitenant tenant, which serves none, may be anywhere.
 func TestWebhookReleaseOutsideArmgenSystemIsRefused(t *testing.T) {
 	ch, err := Load()
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = Template(ch, nil, Release{Name: "armgen", Namespace: "ops"})
+	_, err = Template(ch, map[string]any{"crdManagement": "none"}, Release{Name: "armgen", Namespace: "ops"})
 	if err == nil || !strings.Contains(err.Error(), `namespace "ops"`) || !strings.Contains(err.Error(), "--namespace armgen-system") {
 		t.Errorf("a release in ops: %v", err)
 	}

@@ -20,17 +20,26 @@ const (
 // the one config/ deploys to, where the webhook Service is.
 const defaultNamespace = "armgen-system"
 
+// CheckCRDManagement accepts exactly the --crd-management values. An empty one is refused
+// here, where it comes from a command line (--crd-management=): only Options' zero value means
+// none.
+func CheckCRDManagement(mode string) error {
+	if mode == CRDManagementAuto || mode == CRDManagementNone {
+		return nil
+	}
+	return fmt.Errorf("--crd-management %q: accepted are %s (install and upgrade the operator's CRDs) and %s (leave CRDs alone)", mode, CRDManagementAuto, CRDManagementNone)
+}
+
 // manageCRDs runs CRD management before the manager is built, so the manager's REST mapper
 // sees the CRDs it installed (ASO restarts its pod instead). A CRD that cannot be installed or
 // upgraded is logged as an error naming it and what to do, and its kind is not watched: the
 // operator keeps serving the rest rather than crash-looping on what only a person can settle.
 func manageCRDs(cfg *rest.Config, opts Options) (*crdmanagement.Result, error) {
-	switch opts.CRDManagement {
-	case "", CRDManagementNone:
+	if opts.CRDManagement == "" || opts.CRDManagement == CRDManagementNone {
 		return nil, nil
-	case CRDManagementAuto:
-	default:
-		return nil, fmt.Errorf("--crd-management %q: accepted are %s (install and upgrade the operator's CRDs) and %s (leave CRDs alone)", opts.CRDManagement, CRDManagementAuto, CRDManagementNone)
+	}
+	if err := CheckCRDManagement(opts.CRDManagement); err != nil {
+		return nil, err
 	}
 	logger := log.Log.WithName("crd-management")
 	res, err := crdmanagement.Run(context.Background(), cfg, crdmanagement.Options{

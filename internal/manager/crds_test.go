@@ -18,7 +18,7 @@ func TestCRDManagementBadInputFailsAtStart(t *testing.T) {
 	}{
 		{Options{CRDManagement: "sometimes"}, []string{`--crd-management "sometimes"`, "auto", "none"}},
 		{Options{CRDManagement: CRDManagementAuto, CRDPattern: "network.azure.com"}, []string{`--crd-pattern "network.azure.com"`, "network.azure.com/*", "';'-separated"}},
-		{Options{CRDManagement: CRDManagementAuto, CRDPattern: "resources.azure.com/*", AdditionalCRDPattern: "cache.azure.com/*,x"}, []string{"--crd-pattern", "cache.azure.com/*,x", "separated by ';'"}},
+		{Options{CRDManagement: CRDManagementAuto, CRDPattern: "resources.azure.com/*", AdditionalCRDPattern: "cache.azure.com/*,x"}, []string{"ADDITIONAL_ASO_CRDS", "cache.azure.com/*,x", "separated by ';'"}},
 	}
 	for _, c := range cases {
 		_, err := New(unreachable, c.opts)

@@ -56,6 +56,10 @@ func New(cfg *rest.Config, opts Options) (*Operator, error) {
 		return nil, err
 	}
 	st := opts.Settings
+	// Checked apart before they are joined, so that an error names the one at fault.
+	if _, err := crdmanagement.ParsePatterns(opts.CRDPattern, opts.AdditionalCRDPattern); err != nil {
+		return nil, err
+	}
 	crds, err := manageCRDs(cfg, opts)
 	if err != nil {
 		return nil, err

@@ -56,6 +56,11 @@ func parseMaterial(data map[string][]byte, now time.Time) (*material, error) {
 	if !now.Before(ca.cert.NotAfter) {
 		return nil, fmt.Errorf("the CA expired at %s", ca.cert.NotAfter.UTC().Format(time.RFC3339))
 	}
+	// Written by a clock running ahead: the API server would reject every certificate it
+	// signed until then, so it is as unusable as an expired one.
+	if now.Before(ca.cert.NotBefore) {
+		return nil, fmt.Errorf("the CA is not valid until %s", ca.cert.NotBefore.UTC().Format(time.RFC3339))
+	}
 	m := &material{ca: ca, bundle: bundle}
 	if s, err := parsePair(data[keyServingCert], data[keyServingKey]); err == nil {
 		m.serving = s
@@ -174,6 +179,8 @@ func (m *material) servingDue(now time.Time, o *Options) string {
 	switch {
 	case s == nil:
 		return "there is no valid serving certificate"
+	case now.Before(s.cert.NotBefore):
+		return "the serving certificate is not valid until " + s.cert.NotBefore.UTC().Format(time.RFC3339)
 	case !now.Before(renewAt(s.cert)):
 		return "the serving certificate was due for renewal"
 	case s.cert.CheckSignatureFrom(m.ca.cert) != nil:
