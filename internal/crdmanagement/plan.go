@@ -5,6 +5,8 @@ import (
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/api/equality"
+
+	"github.com/armgen/armgen/pkg/crdpattern"
 )
 
 // Action is what the operator does to one of its CRDs at start.
@@ -49,7 +51,7 @@ func (s Step) Installed() bool {
 // Plan decides, for every CRD of cat, what to do given the CRDs installed (by name), the
 // pattern, the operator's version and namespace. It decodes only the CRDs that are installed
 // or named.
-func Plan(cat *Catalog, installed map[string]*apiextv1.CustomResourceDefinition, p Pattern, version, namespace string) ([]Step, error) {
+func Plan(cat *Catalog, installed map[string]*apiextv1.CustomResourceDefinition, p crdpattern.Pattern, version, namespace string) ([]Step, error) {
 	steps := make([]Step, 0, len(cat.Entries))
 	for _, e := range cat.Entries {
 		have := installed[e.Name]
