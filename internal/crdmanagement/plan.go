@@ -37,6 +37,8 @@ type Step struct {
 	Reason string
 	// Goal is what to apply, for Install and Upgrade.
 	Goal *apiextv1.CustomResourceDefinition
+	// Current is the CRD installed of that name, nil when there is none.
+	Current *apiextv1.CustomResourceDefinition
 }
 
 // Installed reports whether, after the step is carried out, a CRD of ours serves the kind.
@@ -56,7 +58,7 @@ func Plan(cat *Catalog, installed map[string]*apiextv1.CustomResourceDefinition,
 	for _, e := range cat.Entries {
 		have := installed[e.Name]
 		matched := p.Match(e.Group, e.Kind)
-		step := Step{Entry: e, Action: Leave}
+		step := Step{Entry: e, Action: Leave, Current: have}
 		switch {
 		case have == nil && matched == "":
 			step.Reason = "not installed and not named by the pattern"

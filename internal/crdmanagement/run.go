@@ -99,7 +99,7 @@ func Run(ctx context.Context, cfg *rest.Config, opts Options) (*Result, error) {
 	var applied []Step
 	if !opts.PlanOnly {
 		var errs []error
-		applied, errs = apply(ctx, c, steps)
+		applied, errs = apply(ctx, log, c, steps)
 		res.Errors = append(res.Errors, errs...)
 	}
 	failed := map[string]bool{}
