@@ -6,6 +6,7 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/api/equality"
 
+	"github.com/armgen/armgen/pkg/crdowner"
 	"github.com/armgen/armgen/pkg/crdpattern"
 )
 
@@ -62,15 +63,15 @@ func Plan(cat *Catalog, installed map[string]*apiextv1.CustomResourceDefinition,
 		switch {
 		case have == nil && matched == "":
 			step.Reason = "not installed and not named by the pattern"
-		case have != nil && have.Labels[OwnerLabel] != OwnerValue:
+		case have != nil && !crdowner.Ours(have.Labels):
 			if matched == "" {
-				step.Reason = fmt.Sprintf("installed by someone else (label %s=%q) and not named by the pattern", OwnerLabel, have.Labels[OwnerLabel])
+				step.Reason = fmt.Sprintf("installed by someone else (label %s=%q) and not named by the pattern", crdowner.Label, have.Labels[crdowner.Label])
 				break
 			}
 			step.Action = Refuse
 			step.Reason = fmt.Sprintf("CRD %s is installed but is not this operator's (label %s=%q, not %q), and the pattern item %q names it; "+
 				"delete that CRD if nothing uses it, or leave %s/%s out of --crd-pattern, or label it %s=%s to let this operator take it over",
-				e.Name, OwnerLabel, have.Labels[OwnerLabel], OwnerValue, matched, e.Group, e.Kind, OwnerLabel, OwnerValue)
+				e.Name, crdowner.Label, have.Labels[crdowner.Label], crdowner.Value, matched, e.Group, e.Kind, crdowner.Label, crdowner.Value)
 		case have != nil && CompareVersions(have.Labels[VersionLabel], version) > 0:
 			step.Action = KeepNewer
 			step.Reason = fmt.Sprintf("written by operator version %s, newer than this one (%s): never downgraded", have.Labels[VersionLabel], version)

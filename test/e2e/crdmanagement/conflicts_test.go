@@ -14,6 +14,7 @@ import (
 	"github.com/armgen/armgen/internal/crdmanagement"
 	"github.com/armgen/armgen/internal/manager"
 	"github.com/armgen/armgen/internal/settings"
+	"github.com/armgen/armgen/pkg/crdowner"
 	"github.com/armgen/armgen/test/e2e/cluster"
 )
 
@@ -49,7 +50,7 @@ func TestCRDConflictsAreErrorsNotCrashes(t *testing.T) {
 	}
 	// Azure Service Operator's own CRD of the same name.
 	theirs := embeddedCRD(t, storageCRD)
-	theirs.Labels = map[string]string{crdmanagement.OwnerLabel: "azure-service-operator", crdmanagement.VersionLabel: "v2.9.0"}
+	theirs.Labels = map[string]string{crdowner.Label: "azure-service-operator", crdmanagement.VersionLabel: "v2.9.0"}
 	theirs.Spec.Conversion = &apiextv1.CustomResourceConversion{Strategy: apiextv1.NoneConverter}
 	theirs.Spec.Versions = theirs.Spec.Versions[len(theirs.Spec.Versions)-1:]
 	if err := shared.Client.Create(ctx, theirs); err != nil {
@@ -86,7 +87,7 @@ func TestCRDConflictsAreErrorsNotCrashes(t *testing.T) {
 	}
 	// The API server writes the status of a new CRD itself: the spec's generation and the labels
 	// say whether the operator wrote it.
-	if other.Generation != 1 || other.Labels[crdmanagement.OwnerLabel] != "azure-service-operator" {
+	if other.Generation != 1 || other.Labels[crdowner.Label] != "azure-service-operator" {
 		t.Errorf("the other operator's %s was written: generation %d, labels %v", storageCRD, other.Generation, other.Labels)
 	}
 	var fw apiextv1.CustomResourceDefinition
