@@ -21,9 +21,12 @@ func newCrdsCommand(g *globalFlags) *cobra.Command {
 file, so a cluster gets only the resources it uses (every CRD costs API-server memory, and
 installing all of them can hit its size and memory limits).
 
-The pattern is Azure Service Operator's crdPattern: group/Kind globs separated by ';', where *
-matches anything and case does not matter. A CRD is selected with all its versions. Each entry
-must select at least one CRD; one that selects nothing is an error that lists the known groups.
+The pattern is Azure Service Operator's crdPattern, read exactly as the operator reads its
+--crd-pattern: group/Kind globs separated by ';', matched against "group/Kind" ignoring case,
+where * matches any run of characters (the '/' included) and ? one character, or * alone for
+every CRD; blanks and empty items are ignored. A CRD is selected with all its versions. Each
+item must select at least one CRD; one that selects nothing is an error that lists the known
+groups (or the kinds of the group it names), and a pattern naming nothing is an error.
 
 The CRDs are read from the crds folder of the output directory (outputPath in the config), or
 from --crd-dir. The whole set, or one group, can also be installed with kustomize:
@@ -36,7 +39,7 @@ kubectl apply --server-side -k generated/crds[/<group>].`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVarP(&pattern, "pattern", "p", "", "group/Kind globs separated by ';' (required)")
+	f.StringVarP(&pattern, "pattern", "p", "", "group/Kind globs separated by ';', * and ? wildcards, as the operator's --crd-pattern (required)")
 	f.StringVarP(&out, "out", "o", "-", "the file to write, or - for standard output")
 	f.StringVar(&dir, "crd-dir", "", "the folder of generated CRDs (default the crds folder of outputPath in the config)")
 	_ = cmd.MarkFlagRequired("pattern")

@@ -88,7 +88,8 @@ func TestCrdsErrors(t *testing.T) {
 		{[]string{"crds", "--crd-dir", generatedCRDs}, `required flag(s) "pattern" not set`},
 		{[]string{"crds", "--pattern", "quota.azure.com/*", "--crd-dir", generatedCRDs}, "matches no CRD; known groups: alertsmanagement.azure.com, apimanagement.azure.com, appconfiguration.azure.com,"},
 		{[]string{"crds", "--pattern", "network.azure.com/VirtualNetwrk", "--crd-dir", generatedCRDs}, "network.azure.com/VirtualNetwork,"},
-		{[]string{"crds", "--pattern", "network.azure.com", "--crd-dir", generatedCRDs}, "is not group/Kind"},
+		{[]string{"crds", "--pattern", "network.azure.com", "--crd-dir", generatedCRDs}, "has no /Kind (for every kind of the group write network.azure.com/*)"},
+		{[]string{"crds", "--pattern", " ; ", "--crd-dir", generatedCRDs}, `--pattern " ; " names no CRD`},
 		{[]string{"crds", "--pattern", "*/*", "--crd-dir", t.TempDir()}, "no CRDs under"},
 		{[]string{"crds", "--pattern", "*/*", "-c", filepath.Join(t.TempDir(), "missing.yaml")}, "pass --crd-dir"},
 	}

@@ -14,8 +14,8 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/client-go/dynamic"
 
-	"github.com/armgen/armgen/internal/crdmanagement"
 	"github.com/armgen/armgen/internal/testapiserver"
+	"github.com/armgen/armgen/pkg/crdowner"
 )
 
 // A CRD of one of the operator's groups, as an operator upgrade leaves it: it was stored at
@@ -44,7 +44,7 @@ func versionDef(name string, served, storage bool) apiextv1.CustomResourceDefini
 func widgetCRD(group string) *apiextv1.CustomResourceDefinition {
 	return &apiextv1.CustomResourceDefinition{
 		// Labelled as the generator labels every CRD: the cleaner leaves CRDs without it.
-		ObjectMeta: metav1.ObjectMeta{Name: "widgets." + group, Labels: map[string]string{crdmanagement.OwnerLabel: crdmanagement.OwnerValue}},
+		ObjectMeta: metav1.ObjectMeta{Name: "widgets." + group, Labels: map[string]string{crdowner.Label: crdowner.Value}},
 		Spec: apiextv1.CustomResourceDefinitionSpec{
 			Group: group, Scope: apiextv1.NamespaceScoped,
 			Names:    apiextv1.CustomResourceDefinitionNames{Plural: "widgets", Singular: "widget", Kind: "Widget", ListKind: "WidgetList"},

@@ -22,14 +22,11 @@ import (
 	"k8s.io/client-go/dynamic"
 	"k8s.io/client-go/util/retry"
 
-	"github.com/armgen/armgen/internal/crdmanagement"
+	"github.com/armgen/armgen/pkg/crdowner"
 )
 
 // FieldManager names the cleaner's writes in the objects' and CRDs' managedFields.
 const FieldManager = "armctl-clean-crds"
-
-// ownerSelector picks the CRDs this operator owns, as the CRD manager recognises them.
-const ownerSelector = crdmanagement.OwnerLabel + "=" + crdmanagement.OwnerValue
 
 // defaultPageSize is how many objects a list asks for at a time when Cleaner.PageSize is 0.
 const defaultPageSize = 500
@@ -66,7 +63,7 @@ func (c *Cleaner) Run(ctx context.Context) (Result, error) {
 	// The groups are Azure Service Operator's too: a CRD of one of them without the operator's
 	// label is ASO's (or someone else's), which the operator never upgrades, so it is not
 	// cleaned either. The API server filters, sparing the schemas of every other CRD.
-	list, err := c.CRDs.List(ctx, metav1.ListOptions{LabelSelector: ownerSelector})
+	list, err := c.CRDs.List(ctx, metav1.ListOptions{LabelSelector: crdowner.Selector})
 	if err != nil {
 		return res, fmt.Errorf("listing CRDs: %w", err)
 	}
@@ -81,7 +78,7 @@ func (c *Cleaner) Run(ctx context.Context) (Result, error) {
 		}
 	}
 	if len(crds) == 0 {
-		return res, fmt.Errorf("no CRD of the operator's %d API groups (%s) labelled %s is installed in this cluster: is the kubeconfig's current context the operator's cluster?", len(c.Groups), someGroups(c.Groups), ownerSelector)
+		return res, fmt.Errorf("no CRD of the operator's %d API groups (%s) labelled %s is installed in this cluster: is the kubeconfig's current context the operator's cluster?", len(c.Groups), someGroups(c.Groups), crdowner.Selector)
 	}
 	slices.SortFunc(crds, func(a, b *apiextv1.CustomResourceDefinition) int { return strings.Compare(a.Name, b.Name) })
 	var errs []error

@@ -12,7 +12,7 @@ import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	dynamicfake "k8s.io/client-go/dynamic/fake"
 
-	"github.com/armgen/armgen/internal/crdmanagement"
+	"github.com/armgen/armgen/pkg/crdowner"
 )
 
 // TestCleanLeavesCRDsNotOurs: the operator's groups are Azure Service Operator's too, so a CRD
@@ -22,12 +22,12 @@ func TestCleanLeavesCRDsNotOurs(t *testing.T) {
 	labelled := func(plural, owner string) *apiextv1.CustomResourceDefinition {
 		c := crd([]string{"v1", "v2"}, "v1", "v2+*")
 		c.Name = plural + ".resources.azure.com"
-		c.Labels = map[string]string{crdmanagement.OwnerLabel: owner}
+		c.Labels = map[string]string{crdowner.Label: owner}
 		c.Spec.Group = "resources.azure.com"
 		c.Spec.Names = apiextv1.CustomResourceDefinitionNames{Plural: plural, Kind: "K" + plural, ListKind: "K" + plural + "List"}
 		return c
 	}
-	ours, aso := labelled("gadgets", crdmanagement.OwnerValue), labelled("widgets", "azure-service-operator")
+	ours, aso := labelled("gadgets", crdowner.Value), labelled("widgets", "azure-service-operator")
 	crds := apiextfake.NewSimpleClientset(ours, aso).ApiextensionsV1().CustomResourceDefinitions()
 	dyn := dynamicfake.NewSimpleDynamicClientWithCustomListKinds(runtime.NewScheme(), map[schema.GroupVersionResource]string{
 		{Group: "resources.azure.com", Version: "v2", Resource: "gadgets"}: "KgadgetsList",

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/go-logr/logr"
 	"golang.org/x/sync/errgroup"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -26,7 +27,7 @@ const applyParallel = 4
 // apply carries out the Install and Upgrade steps by server-side apply, without forcing: a
 // field another manager owns with another value is a conflict, reported for that CRD (with what
 // to do) while the other CRDs go on. It returns the steps applied and one error per failure.
-func apply(ctx context.Context, c client.Client, steps []Step) (applied []Step, errs []error) {
+func apply(ctx context.Context, log logr.Logger, c client.Client, steps []Step) (applied []Step, errs []error) {
 	var mu sync.Mutex
 	g, ctx := errgroup.WithContext(ctx)
 	g.SetLimit(applyParallel)
@@ -35,7 +36,7 @@ func apply(ctx context.Context, c client.Client, steps []Step) (applied []Step, 
 			continue
 		}
 		g.Go(func() error {
-			err := applyOne(ctx, c, s)
+			err := applyOne(ctx, log, c, s)
 			mu.Lock()
 			defer mu.Unlock()
 			if err != nil {
@@ -50,18 +51,29 @@ func apply(ctx context.Context, c client.Client, steps []Step) (applied []Step, 
 	return applied, errs
 }
 
-func applyOne(ctx context.Context, c client.Client, s Step) error {
+func applyOne(ctx context.Context, log logr.Logger, c client.Client, s Step) error {
 	obj, err := applyObject(s.Goal)
 	if err != nil {
 		return fmt.Errorf("CRD %s: %w", s.Entry.Name, err)
+	}
+	if s.Action == Upgrade && s.Current != nil {
+		// Plan upgrades only CRDs carrying our owner label: one installed by hand from our YAML
+		// is ours to upgrade, whichever kubectl command put it there.
+		took, err := takeOver(ctx, c, s.Current)
+		if err != nil {
+			return err
+		}
+		if len(took) > 0 {
+			log.Info("took over a CRD of ours installed by hand", "crd", s.Entry.Name, "fieldManagers", took)
+		}
 	}
 	err = c.Patch(ctx, obj, client.Apply, client.FieldOwner(FieldManager))
 	switch {
 	case err == nil:
 		return nil
 	case apierrors.IsConflict(err):
-		return fmt.Errorf("CRD %s (%s): fields the operator sets are owned by another field manager: %w; "+
-			"to hand them to the operator, apply the CRD once with kubectl apply --server-side --force-conflicts --field-manager=%s, "+
+		return fmt.Errorf("CRD %s (%s): fields the operator sets are owned by another field manager, not kubectl's (whose fields the operator takes over): %w; "+
+			"to hand them to the operator, stop that tool managing the CRD and apply it once with kubectl apply --server-side --force-conflicts --field-manager=%s, "+
 			"or manage CRDs yourself with --crd-management=none", s.Entry.Name, s.Action, err, FieldManager)
 	case apierrors.IsForbidden(err):
 		return fmt.Errorf("CRD %s (%s): %w; the operator's ClusterRole must grant create and patch on customresourcedefinitions (or run with --crd-management=none)", s.Entry.Name, s.Action, err)

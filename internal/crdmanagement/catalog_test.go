@@ -4,6 +4,8 @@ import (
 	"io/fs"
 	"path"
 	"testing"
+
+	"github.com/armgen/armgen/pkg/crdowner"
 )
 
 // TestEmbeddedCatalogIsEveryGeneratedCRD: the index names each embedded CRD file once, and
@@ -36,8 +38,8 @@ func TestEmbeddedCatalogIsEveryGeneratedCRD(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if crd.Labels[OwnerLabel] != OwnerValue {
-			t.Errorf("%s: labels %v, want %s=%s", e.Name, crd.Labels, OwnerLabel, OwnerValue)
+		if crd.Labels[crdowner.Label] != crdowner.Value {
+			t.Errorf("%s: labels %v, want %s=%s", e.Name, crd.Labels, crdowner.Label, crdowner.Value)
 		}
 	}
 }

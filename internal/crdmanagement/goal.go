@@ -4,13 +4,8 @@ import (
 	"strings"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-)
 
-// OwnerLabel and OwnerValue mark a CRD as this operator's (the generator writes them into every
-// CRD file; see pkg/codegen/emit/crd): only CRDs so marked are upgraded.
-const (
-	OwnerLabel = "app.kubernetes.io/name"
-	OwnerValue = "armgen"
+	"github.com/armgen/armgen/pkg/crdowner"
 )
 
 // injectCAFrom is cert-manager's annotation naming the Certificate whose CA goes into the
@@ -26,7 +21,7 @@ func goal(crd *apiextv1.CustomResourceDefinition, namespace, version string) *ap
 	if out.Labels == nil {
 		out.Labels = map[string]string{}
 	}
-	out.Labels[OwnerLabel] = OwnerValue
+	out.Labels[crdowner.Label] = crdowner.Value
 	out.Labels[VersionLabel] = version
 	if conv := out.Spec.Conversion; conv != nil && conv.Webhook != nil && conv.Webhook.ClientConfig != nil {
 		conv.Webhook.ClientConfig.CABundle = nil

@@ -5,6 +5,9 @@ import (
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/api/equality"
+
+	"github.com/armgen/armgen/pkg/crdowner"
+	"github.com/armgen/armgen/pkg/crdpattern"
 )
 
 // Action is what the operator does to one of its CRDs at start.
@@ -35,6 +38,8 @@ type Step struct {
 	Reason string
 	// Goal is what to apply, for Install and Upgrade.
 	Goal *apiextv1.CustomResourceDefinition
+	// Current is the CRD installed of that name, nil when there is none.
+	Current *apiextv1.CustomResourceDefinition
 }
 
 // Installed reports whether, after the step is carried out, a CRD of ours serves the kind.
@@ -49,24 +54,24 @@ func (s Step) Installed() bool {
 // Plan decides, for every CRD of cat, what to do given the CRDs installed (by name), the
 // pattern, the operator's version and namespace. It decodes only the CRDs that are installed
 // or named.
-func Plan(cat *Catalog, installed map[string]*apiextv1.CustomResourceDefinition, p Pattern, version, namespace string) ([]Step, error) {
+func Plan(cat *Catalog, installed map[string]*apiextv1.CustomResourceDefinition, p crdpattern.Pattern, version, namespace string) ([]Step, error) {
 	steps := make([]Step, 0, len(cat.Entries))
 	for _, e := range cat.Entries {
 		have := installed[e.Name]
 		matched := p.Match(e.Group, e.Kind)
-		step := Step{Entry: e, Action: Leave}
+		step := Step{Entry: e, Action: Leave, Current: have}
 		switch {
 		case have == nil && matched == "":
 			step.Reason = "not installed and not named by the pattern"
-		case have != nil && have.Labels[OwnerLabel] != OwnerValue:
+		case have != nil && !crdowner.Ours(have.Labels):
 			if matched == "" {
-				step.Reason = fmt.Sprintf("installed by someone else (label %s=%q) and not named by the pattern", OwnerLabel, have.Labels[OwnerLabel])
+				step.Reason = fmt.Sprintf("installed by someone else (label %s=%q) and not named by the pattern", crdowner.Label, have.Labels[crdowner.Label])
 				break
 			}
 			step.Action = Refuse
 			step.Reason = fmt.Sprintf("CRD %s is installed but is not this operator's (label %s=%q, not %q), and the pattern item %q names it; "+
 				"delete that CRD if nothing uses it, or leave %s/%s out of --crd-pattern, or label it %s=%s to let this operator take it over",
-				e.Name, OwnerLabel, have.Labels[OwnerLabel], OwnerValue, matched, e.Group, e.Kind, OwnerLabel, OwnerValue)
+				e.Name, crdowner.Label, have.Labels[crdowner.Label], crdowner.Value, matched, e.Group, e.Kind, crdowner.Label, crdowner.Value)
 		case have != nil && CompareVersions(have.Labels[VersionLabel], version) > 0:
 			step.Action = KeepNewer
 			step.Reason = fmt.Sprintf("written by operator version %s, newer than this one (%s): never downgraded", have.Labels[VersionLabel], version)

@@ -8,6 +8,8 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/yaml"
+
+	"github.com/armgen/armgen/pkg/crdowner"
 )
 
 // testCRD is a small CRD of ours as the generator writes it: two versions, converted by the
@@ -18,7 +20,7 @@ func testCRD(group, kind, plural string) *apiextv1.CustomResourceDefinition {
 		TypeMeta: metav1.TypeMeta{APIVersion: "apiextensions.k8s.io/v1", Kind: "CustomResourceDefinition"},
 		ObjectMeta: metav1.ObjectMeta{
 			Name:        plural + "." + group,
-			Labels:      map[string]string{OwnerLabel: OwnerValue},
+			Labels:      map[string]string{crdowner.Label: crdowner.Value},
 			Annotations: map[string]string{injectCAFrom: "armgen-system/armgen-serving-cert"},
 		},
 		Spec: apiextv1.CustomResourceDefinitionSpec{
@@ -115,7 +117,7 @@ func TestPlanInstallsWhatThePatternNames(t *testing.T) {
 			continue
 		}
 		g := s.Goal
-		if g.Labels[OwnerLabel] != OwnerValue || g.Labels[VersionLabel] != "v1.0.0" {
+		if g.Labels[crdowner.Label] != crdowner.Value || g.Labels[VersionLabel] != "v1.0.0" {
 			t.Errorf("%s labels %v", s.Entry.Name, g.Labels)
 		}
 		cc := g.Spec.Conversion.Webhook.ClientConfig
@@ -176,7 +178,7 @@ func TestPlanNeverDowngrades(t *testing.T) {
 func TestPlanRefusesCRDsNotOurs(t *testing.T) {
 	cat := testCatalog(t)
 	aso := installedAs(t, cat, rg, "v2.9.0")
-	aso.Labels = map[string]string{OwnerLabel: "azure-service-operator", VersionLabel: "v2.9.0"}
+	aso.Labels = map[string]string{crdowner.Label: "azure-service-operator", VersionLabel: "v2.9.0"}
 	installed := map[string]*apiextv1.CustomResourceDefinition{rg: aso}
 	p, _ := ParsePattern("resources.azure.com/*")
 	steps, err := Plan(cat, installed, p, "v1.0.0", "armgen-system")

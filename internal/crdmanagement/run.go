@@ -16,11 +16,13 @@ import (
 	"k8s.io/client-go/discovery"
 	"k8s.io/client-go/rest"
 	"sigs.k8s.io/controller-runtime/pkg/client"
+
+	"github.com/armgen/armgen/pkg/crdpattern"
 )
 
 // Options configure a Run.
 type Options struct {
-	// Pattern is --crd-pattern with ADDITIONAL_ASO_CRDS joined to it (see Join).
+	// Pattern is --crd-pattern with ADDITIONAL_ASO_CRDS joined to it (see crdpattern.Join).
 	Pattern string
 	// Version is the operator's (BinaryVersion when empty), written on each CRD applied.
 	Version string
@@ -97,7 +99,7 @@ func Run(ctx context.Context, cfg *rest.Config, opts Options) (*Result, error) {
 	var applied []Step
 	if !opts.PlanOnly {
 		var errs []error
-		applied, errs = apply(ctx, c, steps)
+		applied, errs = apply(ctx, log, c, steps)
 		res.Errors = append(res.Errors, errs...)
 	}
 	failed := map[string]bool{}
@@ -128,7 +130,7 @@ func Run(ctx context.Context, cfg *rest.Config, opts Options) (*Result, error) {
 
 // warnUnmatched warns of pattern items that name no CRD the operator carries, with the groups
 // it knows: a typo must not leave a silently empty operator.
-func warnUnmatched(log logr.Logger, pattern Pattern, cat *Catalog) {
+func warnUnmatched(log logr.Logger, pattern crdpattern.Pattern, cat *Catalog) {
 	if unmatched := pattern.Unmatched(cat.GroupKinds()); len(unmatched) > 0 {
 		log.Info("warning: --crd-pattern items match no CRD this operator carries", "items", unmatched, "knownGroups", strings.Join(cat.Groups(), ","))
 	}

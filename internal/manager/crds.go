@@ -8,6 +8,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/log"
 
 	"github.com/armgen/armgen/internal/crdmanagement"
+	"github.com/armgen/armgen/pkg/crdpattern"
 )
 
 // CRD management modes, as ASO's --crd-management names them.
@@ -43,7 +44,7 @@ func manageCRDs(cfg *rest.Config, opts Options) (*crdmanagement.Result, error) {
 	}
 	logger := log.Log.WithName("crd-management")
 	res, err := crdmanagement.Run(context.Background(), cfg, crdmanagement.Options{
-		Pattern:   crdmanagement.Join(opts.CRDPattern, opts.AdditionalCRDPattern),
+		Pattern:   crdpattern.Join(opts.CRDPattern, opts.AdditionalCRDPattern),
 		Version:   opts.Version,
 		Namespace: orDefault(opts.Settings.PodNamespace, defaultNamespace),
 		Log:       logger,

@@ -23,6 +23,7 @@ import (
 	"github.com/armgen/armgen/internal/reconciler"
 	"github.com/armgen/armgen/internal/resolver"
 	"github.com/armgen/armgen/internal/webhookcerts"
+	"github.com/armgen/armgen/pkg/crdpattern"
 	"github.com/armgen/armgen/pkg/genruntime"
 )
 
@@ -131,7 +132,7 @@ func New(cfg *rest.Config, opts Options) (*Operator, error) {
 	if crds != nil {
 		served = crds.Served
 	}
-	kinds, skipped, err := selectKinds(all, crdmanagement.Join(opts.CRDPattern, opts.AdditionalCRDPattern), served, mgr.GetRESTMapper())
+	kinds, skipped, err := selectKinds(all, crdpattern.Join(opts.CRDPattern, opts.AdditionalCRDPattern), served, mgr.GetRESTMapper())
 	if err != nil {
 		return nil, err
 	}

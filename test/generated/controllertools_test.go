@@ -13,6 +13,7 @@ import (
 	"github.com/armgen/armgen/internal/controllertools"
 	"github.com/armgen/armgen/internal/crdcheck"
 	"github.com/armgen/armgen/pkg/codegen/emit/crd"
+	"github.com/armgen/armgen/pkg/crdowner"
 )
 
 // TestMatchesControllerGen holds the CRDs we emit straight from the type graph to what
@@ -139,14 +140,14 @@ func withoutConversion(ours *apiextv1.CustomResourceDefinition) *apiextv1.Custom
 	return c
 }
 
-// withoutOwnerLabel drops the label that marks our CRDs as the operator's (emit/crd/owner.go):
+// withoutOwnerLabel drops the label that marks our CRDs as the operator's (pkg/crdowner):
 // it is for the operator's CRD management, not from the Go types controller-gen reads.
 func withoutOwnerLabel(ours *apiextv1.CustomResourceDefinition) *apiextv1.CustomResourceDefinition {
-	if _, ok := ours.Labels[crd.OwnerLabel]; !ok {
+	if _, ok := ours.Labels[crdowner.Label]; !ok {
 		return ours
 	}
 	c := ours.DeepCopy()
-	delete(c.Labels, crd.OwnerLabel)
+	delete(c.Labels, crdowner.Label)
 	if len(c.Labels) == 0 {
 		c.Labels = nil
 	}

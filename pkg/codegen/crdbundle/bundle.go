@@ -14,6 +14,8 @@ import (
 
 	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
 	"sigs.k8s.io/yaml"
+
+	"github.com/armgen/armgen/pkg/crdpattern"
 )
 
 // CRD is one CustomResourceDefinition as read from a file: enough of it to select it, and its
@@ -136,9 +138,9 @@ func trimDocumentStart(doc []byte) []byte {
 // Select returns the CRDs the pattern selects, in the order given. Every entry of the pattern
 // must select at least one CRD: one that selects nothing is almost always a typo, and the error
 // lists the groups there are (and the kinds of the group, when the group matched).
-func Select(crds []CRD, p Pattern) ([]CRD, error) {
+func Select(crds []CRD, p crdpattern.Pattern) ([]CRD, error) {
 	var problems []string
-	for _, g := range p.globs {
+	for _, g := range p.Items() {
 		if !slices.ContainsFunc(crds, func(c CRD) bool { return g.Matches(c.Group, c.Kind) }) {
 			problems = append(problems, noMatch(crds, g))
 		}
@@ -156,22 +158,22 @@ func Select(crds []CRD, p Pattern) ([]CRD, error) {
 }
 
 // noMatch explains that glob selects none of crds.
-func noMatch(crds []CRD, g Glob) string {
+func noMatch(crds []CRD, g crdpattern.Item) string {
 	var groups, kinds []string
 	for _, c := range crds {
 		if !slices.Contains(groups, c.Group) {
 			groups = append(groups, c.Group)
 		}
-		if match(strings.ToLower(g.Group), strings.ToLower(c.Group)) {
+		if g.MatchesGroup(c.Group) {
 			kinds = append(kinds, c.Group+"/"+c.Kind)
 		}
 	}
 	slices.Sort(groups)
 	if len(kinds) > 0 {
 		slices.Sort(kinds)
-		return fmt.Sprintf("CRD pattern entry %q matches no CRD; kinds of the matching groups: %s", g, strings.Join(kinds, ", "))
+		return fmt.Sprintf("--pattern item %q matches no CRD; kinds of the matching groups: %s", g, strings.Join(kinds, ", "))
 	}
-	return fmt.Sprintf("CRD pattern entry %q matches no CRD; known groups: %s", g, strings.Join(groups, ", "))
+	return fmt.Sprintf("--pattern item %q matches no CRD; known groups: %s", g, strings.Join(groups, ", "))
 }
 
 // Write writes crds as one multi-document YAML stream, each document as it was read, after a

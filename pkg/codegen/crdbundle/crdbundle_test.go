@@ -6,32 +6,35 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/armgen/armgen/pkg/crdpattern"
 )
 
+// TestParsePattern: gen crds reads the operator's grammar (crdpattern, whose table test is
+// TestGrammar) and refuses only what it cannot mean: a pattern naming nothing, or a bad item,
+// each named as --pattern with the grammar.
 func TestParsePattern(t *testing.T) {
 	cases := []struct {
 		in      string
-		want    string // the pattern as parsed, entries joined by ';'
+		want    string // the pattern as parsed, items joined by ';'
 		wantErr string
 	}{
 		{in: "resources.azure.com/*", want: "resources.azure.com/*"},
-		{in: "resources.azure.com/*;network.azure.com/VirtualNetwork*", want: "resources.azure.com/*;network.azure.com/VirtualNetwork*"},
 		{in: " resources.azure.com/* ; network.azure.com/Subnet ", want: "resources.azure.com/*;network.azure.com/Subnet"},
-		{in: "*/*", want: "*/*"},
-		{in: "", wantErr: "empty CRD pattern"},
-		{in: "  ", wantErr: "empty CRD pattern"},
-		{in: "resources.azure.com/*;", wantErr: "entry 2 is empty"},
-		{in: "resources.azure.com", wantErr: `entry "resources.azure.com" is not group/Kind`},
-		{in: "a/b/c", wantErr: `entry "a/b/c" is not group/Kind`},
-		{in: "/ResourceGroup", wantErr: "needs both a group and a kind"},
-		{in: "resources.azure.com/", wantErr: "needs both a group and a kind"},
+		{in: "resources.azure.com/*;", want: "resources.azure.com/*"},
+		{in: "*", want: "*"},
+		{in: "", wantErr: `--pattern "" names no CRD`},
+		{in: " ; ", wantErr: `--pattern " ; " names no CRD`},
+		{in: "resources.azure.com", wantErr: "has no /Kind (for every kind of the group write resources.azure.com/*)"},
+		{in: "a/b/c", wantErr: "more than one '/'"},
+		{in: "/ResourceGroup", wantErr: "empty group or kind"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.in, func(t *testing.T) {
 			p, err := ParsePattern(tc.in)
 			if tc.wantErr != "" {
-				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
-					t.Fatalf("err = %v, want it to contain %q", err, tc.wantErr)
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) || !strings.Contains(err.Error(), crdpattern.Grammar) {
+					t.Fatalf("err = %v, want it to contain %q and the grammar", err, tc.wantErr)
 				}
 				return
 			}
@@ -45,49 +48,39 @@ func TestParsePattern(t *testing.T) {
 	}
 }
 
-func TestPatternMatches(t *testing.T) {
-	cases := []struct {
-		pattern     string
-		group, kind string
-		want        bool
-	}{
-		{"resources.azure.com/*", "resources.azure.com", "ResourceGroup", true},
-		{"resources.azure.com/*", "network.azure.com", "VirtualNetwork", false},
-		{"network.azure.com/VirtualNetwork*", "network.azure.com", "VirtualNetwork", true},
-		{"network.azure.com/VirtualNetwork*", "network.azure.com", "VirtualNetworksSubnet", true},
-		{"network.azure.com/VirtualNetwork*", "network.azure.com", "NetworkInterface", false},
-		{"network.azure.com/VirtualNetwork", "network.azure.com", "VirtualNetworksSubnet", false},
-		// Case does not matter, in the group or the kind.
-		{"Network.Azure.com/virtualnetwork", "network.azure.com", "VirtualNetwork", true},
-		{"RESOURCES.azure.com/*", "resources.azure.com", "ResourceGroup", true},
-		// '*' anywhere, any number of times, also matching nothing.
-		{"*.azure.com/*", "storage.azure.com", "StorageAccount", true},
-		{"*/*Rule", "network.azure.com", "NetworkSecurityGroupsSecurityRule", true},
-		{"*/*Rule", "network.azure.com", "RouteTablesRoute", false},
-		{"network.azure.com/*Security*Rule", "network.azure.com", "NetworkSecurityGroupsSecurityRule", true},
-		{"network.azure.com/*a*a*", "network.azure.com", "aa", true},
-		{"network.azure.com/*a*a*", "network.azure.com", "a", false},
-		{"network.azure.com/Route*Route", "network.azure.com", "RouteTablesRoute", true},
-		{"network.azure.com/Route*Route", "network.azure.com", "Route", false},
-		{"*/*", "x", "y", true},
-		// A glob is not a regular expression: '.' and '?' are themselves.
-		{"network.azure.com/Virtual.etwork", "network.azure.com", "VirtualNetwork", false},
-		{"network?azure.com/*", "network.azure.com", "VirtualNetwork", false},
-		// The group must match whole, not as a prefix.
-		{"network.azure/*", "network.azure.com", "VirtualNetwork", false},
-		{"azure.com/*", "network.azure.com", "VirtualNetwork", false},
-		// Either entry may match.
-		{"resources.azure.com/*;network.azure.com/VirtualNetwork*", "network.azure.com", "VirtualNetworksSubnet", true},
-		{"resources.azure.com/*;network.azure.com/VirtualNetwork*", "resources.azure.com", "ResourceGroup", true},
-		{"resources.azure.com/*;network.azure.com/VirtualNetwork*", "network.azure.com", "LoadBalancer", false},
+// TestSelectReadsTheOperatorsGrammar: the patterns gen crds once read its own way select what
+// the operator's --crd-pattern installs: ? is one character, a lone * is everything, * crosses
+// the '/', an empty item is ignored.
+func TestSelectReadsTheOperatorsGrammar(t *testing.T) {
+	crds, err := LoadDir(writeTree(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct{ pattern, want string }{
+		{"network.azure.com/VirtualNetwor?", "virtualnetworks.network.azure.com"},
+		{"network?azure.com/RouteTable", "routetables.network.azure.com"},
+		{"*", "loadbalancers.network.azure.com routetables.network.azure.com virtualnetworks.network.azure.com virtualnetworkssubnets.network.azure.com resourcegroups.resources.azure.com"},
+		{"network.azure.com/V*Subnet;", "virtualnetworkssubnets.network.azure.com"},
+		{"resources*/*Group", "resourcegroups.resources.azure.com"},
+		{"net*k.azure.com/L*", "loadbalancers.network.azure.com"},
 	}
 	for _, tc := range cases {
 		p, err := ParsePattern(tc.pattern)
 		if err != nil {
-			t.Fatal(err)
+			t.Errorf("%q: %v", tc.pattern, err)
+			continue
 		}
-		if got := p.Matches(tc.group, tc.kind); got != tc.want {
-			t.Errorf("%q matches %s/%s = %v, want %v", tc.pattern, tc.group, tc.kind, got, tc.want)
+		sel, err := Select(crds, p)
+		if err != nil {
+			t.Errorf("%q: %v", tc.pattern, err)
+			continue
+		}
+		var names []string
+		for _, c := range sel {
+			names = append(names, c.Name)
+		}
+		if got := strings.Join(names, " "); got != tc.want {
+			t.Errorf("%q selects %s, want %s", tc.pattern, got, tc.want)
 		}
 	}
 }

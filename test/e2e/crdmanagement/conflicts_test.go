@@ -14,6 +14,7 @@ import (
 	"github.com/armgen/armgen/internal/crdmanagement"
 	"github.com/armgen/armgen/internal/manager"
 	"github.com/armgen/armgen/internal/settings"
+	"github.com/armgen/armgen/pkg/crdowner"
 	"github.com/armgen/armgen/test/e2e/cluster"
 )
 
@@ -23,8 +24,8 @@ const (
 	firewallCRD = "redisfirewallrules.cache.azure.com"
 )
 
-// TestCRDConflictsAreErrorsNotCrashes: a CRD of ours whose fields another field manager owns
-// (installed with a plain create, then due an upgrade), and a CRD of the same name that another
+// TestCRDConflictsAreErrorsNotCrashes: a CRD of ours whose fields a tool other than kubectl
+// owns (a GitOps controller, which would fight a takeover; then due an upgrade), and a CRD of the same name that another
 // operator installed, are each an error naming the CRD and what to do; the operator starts all
 // the same, does not watch those kinds, and leaves the other operator's CRD as it was. A caBundle
 // written by the certificate component's field manager survives an upgrade.
@@ -41,15 +42,15 @@ func TestCRDConflictsAreErrorsNotCrashes(t *testing.T) {
 	if err := shared.Client.Patch(ctx, caBundlePatch(firewallCRD, caPEM), client.Apply, client.FieldOwner("armgen-webhook-certs")); err != nil {
 		t.Fatalf("writing the caBundle: %v", err)
 	}
-	// Installed by hand (a create, as kubectl's client-side apply does), by an older operator's
-	// YAML: one API version fewer and the older version label.
+	// Installed by a GitOps tool from an older operator's YAML: one API version fewer and the
+	// older version label. (What kubectl installed is taken over: TestCRDsAppliedByHandAreTakenOver.)
 	mine := olderCRD(t, redisCRD)
-	if err := shared.Client.Create(ctx, mine, client.FieldOwner("kubectl-client-side-apply")); err != nil {
+	if err := shared.Client.Create(ctx, mine, client.FieldOwner("argocd-controller")); err != nil {
 		t.Fatal(err)
 	}
 	// Azure Service Operator's own CRD of the same name.
 	theirs := embeddedCRD(t, storageCRD)
-	theirs.Labels = map[string]string{crdmanagement.OwnerLabel: "azure-service-operator", crdmanagement.VersionLabel: "v2.9.0"}
+	theirs.Labels = map[string]string{crdowner.Label: "azure-service-operator", crdmanagement.VersionLabel: "v2.9.0"}
 	theirs.Spec.Conversion = &apiextv1.CustomResourceConversion{Strategy: apiextv1.NoneConverter}
 	theirs.Spec.Versions = theirs.Spec.Versions[len(theirs.Spec.Versions)-1:]
 	if err := shared.Client.Create(ctx, theirs); err != nil {
@@ -86,7 +87,7 @@ func TestCRDConflictsAreErrorsNotCrashes(t *testing.T) {
 	}
 	// The API server writes the status of a new CRD itself: the spec's generation and the labels
 	// say whether the operator wrote it.
-	if other.Generation != 1 || other.Labels[crdmanagement.OwnerLabel] != "azure-service-operator" {
+	if other.Generation != 1 || other.Labels[crdowner.Label] != "azure-service-operator" {
 		t.Errorf("the other operator's %s was written: generation %d, labels %v", storageCRD, other.Generation, other.Labels)
 	}
 	var fw apiextv1.CustomResourceDefinition

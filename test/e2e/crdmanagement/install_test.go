@@ -25,6 +25,7 @@ import (
 	"github.com/armgen/armgen/internal/settings"
 	"github.com/armgen/armgen/internal/testspecs"
 	"github.com/armgen/armgen/pkg/armfake"
+	"github.com/armgen/armgen/pkg/crdowner"
 	"github.com/armgen/armgen/pkg/genruntime"
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 	"github.com/armgen/armgen/test/e2e/cluster"
@@ -173,7 +174,7 @@ func startOperator(t *testing.T, srv *armfake.Server, pattern string) (stop func
 func ourCRDs(t *testing.T, groups ...string) []string {
 	t.Helper()
 	var list apiextv1.CustomResourceDefinitionList
-	if err := shared.Client.List(t.Context(), &list, client.MatchingLabels{crdmanagement.OwnerLabel: crdmanagement.OwnerValue}); err != nil {
+	if err := shared.Client.List(t.Context(), &list, client.MatchingLabels{crdowner.Label: crdowner.Value}); err != nil {
 		t.Fatal(err)
 	}
 	var out []string

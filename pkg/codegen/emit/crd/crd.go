@@ -15,6 +15,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/armgen/armgen/pkg/astmodel"
+	"github.com/armgen/armgen/pkg/crdowner"
 )
 
 // fileHeader starts every CRD file: the mark that the generator wrote it (so that a later run
@@ -89,7 +90,7 @@ func (b *builder) crd(group, kind string, versions []astmodel.Definition) (*apie
 	plural := Plural(kind)
 	crd := &apiextv1.CustomResourceDefinition{
 		TypeMeta:   metav1.TypeMeta{APIVersion: "apiextensions.k8s.io/v1", Kind: "CustomResourceDefinition"},
-		ObjectMeta: metav1.ObjectMeta{Name: plural + "." + group, Labels: map[string]string{OwnerLabel: OwnerValue}},
+		ObjectMeta: metav1.ObjectMeta{Name: plural + "." + group, Labels: map[string]string{crdowner.Label: crdowner.Value}},
 		Spec: apiextv1.CustomResourceDefinitionSpec{
 			Group: group,
 			Names: apiextv1.CustomResourceDefinitionNames{

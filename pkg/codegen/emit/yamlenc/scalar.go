@@ -177,45 +177,34 @@ func (e *emitter) writePlain(value string, allowBreaks bool) {
 	if !e.whitespace {
 		e.put(' ')
 	}
-	spaces, breaks := false, false
-	for i := 0; i < len(value); {
-		switch {
-		case value[i] == ' ':
-			if allowBreaks && !spaces && e.column > bestWidth && !isSpace(value, i+1) {
-				e.writeIndent()
-				i++
-			} else {
-				e.write(value, &i)
-			}
-			spaces = true
-		case isBreak(value, i):
-			if !breaks && value[i] == '\n' {
-				e.putBreak()
-			}
-			e.writeBreak(value, &i)
-			e.indention = true
-			breaks = true
-		default:
-			if breaks {
-				e.writeIndent()
-			}
-			e.write(value, &i)
-			e.copyRun(value, &i, asciiRun(value, i, ""))
-			e.indention = false
-			spaces, breaks = false, false
-		}
-	}
+	e.writeFoldable(value, allowBreaks, false)
 	e.whitespace = false
 	e.indention = false
 }
 
 func (e *emitter) writeSingleQuoted(value string, allowBreaks bool) {
 	e.writeIndicator("'", true, false, false)
+	e.writeFoldable(value, allowBreaks, true)
+	e.writeIndicator("'", false, false, false)
+	e.whitespace = false
+	e.indention = false
+}
+
+// writeFoldable writes the text of a plain or single-quoted scalar, folding long lines at a
+// single space and keeping line breaks, as libyaml does for both. The two styles differ in
+// two places only: single-quoted doubles each quote, and never folds at its first or last
+// character (the fold would turn into a space there, which the quotes keep).
+func (e *emitter) writeFoldable(value string, allowBreaks, singleQuoted bool) {
+	stop := ""
+	if singleQuoted {
+		stop = "'"
+	}
 	spaces, breaks := false, false
 	for i := 0; i < len(value); {
 		switch {
 		case value[i] == ' ':
-			if allowBreaks && !spaces && e.column > bestWidth && i > 0 && i < len(value)-1 && !isSpace(value, i+1) {
+			inner := !singleQuoted || i > 0 && i < len(value)-1
+			if allowBreaks && !spaces && e.column > bestWidth && inner && !isSpace(value, i+1) {
 				e.writeIndent()
 				i++
 			} else {
@@ -233,18 +222,15 @@ func (e *emitter) writeSingleQuoted(value string, allowBreaks bool) {
 			if breaks {
 				e.writeIndent()
 			}
-			if value[i] == '\'' {
+			if singleQuoted && value[i] == '\'' {
 				e.put('\'')
 			}
 			e.write(value, &i)
-			e.copyRun(value, &i, asciiRun(value, i, "'"))
+			e.copyRun(value, &i, asciiRun(value, i, stop))
 			e.indention = false
 			spaces, breaks = false, false
 		}
 	}
-	e.writeIndicator("'", false, false, false)
-	e.whitespace = false
-	e.indention = false
 }
 
 func (e *emitter) writeDoubleQuoted(value string, allowBreaks bool) {
