@@ -38,8 +38,11 @@ type rawDocument struct {
 // ParseDocument decodes a swagger file's outline; path is used in errors.
 func ParseDocument(path string, data []byte) (*Document, error) {
 	var raw rawDocument
-	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, jsonError(path, data, err)
+	if !json.Valid(data) || !splitOutline(data, &raw) {
+		raw = rawDocument{}
+		if err := json.Unmarshal(data, &raw); err != nil {
+			return nil, jsonError(path, data, err)
+		}
 	}
 	d := &Document{
 		Path:           path,
