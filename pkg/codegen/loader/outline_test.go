@@ -56,7 +56,7 @@ func TestOutlineMatchesEncodingJSON(t *testing.T) {
 		"plain":             `{"swagger":"2.0","paths":{"/a":{"put":{}}},"definitions":{"A":{"type":"object"}},"parameters":{"p":{"in":"path"}}}`,
 		"spaces":            " \n{ \"definitions\" : { \"A\" : { \"type\" : \"string\" } , \"B\" : [ 1 , 2 ] } }\n",
 		"escaped keys":      `{"definitions":{"A\"B":{},"C\\":{},"\u0044":{},"é":1}}`,
-		"escaped values":    `{"definitions":{"A":{"description":"a \"quoted\" {brace} [and] \\"},"B":"x\\\\"}}`,
+		"escaped values":    `{"definitions":{"A":{"description":"a \"quoted\" {brace} [and] \\"},"B":"x\\\\","C":"\"}","D":{"e":"\\\"]"}}}`,
 		"repeated keys":     `{"definitions":{"A":1,"A":2},"definitions":{"B":3}}`,
 		"null outline":      `{"definitions":{"A":1},"definitions":null}`,
 		"null value":        `{"definitions":{"A":null}}`,
@@ -72,8 +72,18 @@ func TestOutlineMatchesEncodingJSON(t *testing.T) {
 		"numbers and bools": `{"definitions":{"A":-1.5e3,"B":true,"C":false},"info":{"x":[{"y":"}"}]}}`,
 		"invalid utf8 key":  "{\"definitions\":{\"A\xff\":1}}",
 	}
+	// These go to encoding/json on purpose; every other case must be split without it, or the
+	// comparison would only be encoding/json against itself.
+	toEncodingJSON := map[string]bool{"other case": true, "not an object": true, "string outline": true,
+		"top array": true, "invalid": true, "truncated": true}
 	for name, doc := range cases {
-		t.Run(name, func(t *testing.T) { checkOutline(t, name, []byte(doc)) })
+		t.Run(name, func(t *testing.T) {
+			checkOutline(t, name, []byte(doc))
+			var raw rawDocument
+			if split := json.Valid([]byte(doc)) && splitOutline([]byte(doc), &raw); split == toEncodingJSON[name] {
+				t.Fatalf("split by the splitter: %v, want %v", split, !toEncodingJSON[name])
+			}
+		})
 	}
 }
 
