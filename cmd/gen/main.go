@@ -1,6 +1,13 @@
 // Command gen generates Kubernetes APIs for Azure resources from ARM swagger; see README.md.
 package main
 
-import "github.com/armgen/armgen/internal/cli"
+import (
+	"os"
 
-func main() { cli.Main(newRootCommand()) }
+	"github.com/armgen/armgen/internal/cli"
+)
+
+func main() {
+	tuneGC(os.Getenv)
+	cli.Main(newRootCommand())
+}

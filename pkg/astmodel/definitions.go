@@ -109,11 +109,18 @@ func (ds Definitions) Packages() []PackageReference {
 
 // Resources returns the definitions whose type is a resource, in name order.
 func (ds Definitions) Resources() []Definition {
-	var out []Definition
-	for _, n := range ds.Names() {
-		if _, ok := ds[n].Type.(*ResourceType); ok {
-			out = append(out, ds[n])
+	// Resources are a few in a hundred definitions: sorting only them, not every name, is what
+	// makes this cheap enough for the many stages that ask.
+	var names []TypeName
+	for n, d := range ds {
+		if _, ok := d.Type.(*ResourceType); ok {
+			names = append(names, n)
 		}
+	}
+	slices.SortFunc(names, compareTypeNames)
+	var out []Definition
+	for _, n := range names {
+		out = append(out, ds[n])
 	}
 	return out
 }

@@ -38,8 +38,11 @@ type rawDocument struct {
 // ParseDocument decodes a swagger file's outline; path is used in errors.
 func ParseDocument(path string, data []byte) (*Document, error) {
 	var raw rawDocument
-	if err := json.Unmarshal(data, &raw); err != nil {
-		return nil, jsonError(path, data, err)
+	if !json.Valid(data) || !splitOutline(data, &raw) {
+		raw = rawDocument{}
+		if err := json.Unmarshal(data, &raw); err != nil {
+			return nil, jsonError(path, data, err)
+		}
 	}
 	d := &Document{
 		Path:           path,
@@ -163,7 +166,7 @@ func decodeOnce[T any](d *Document, cache map[string]*T, raw map[string]json.Raw
 		return nil, &SpecError{File: d.Path, Pointer: pointer, Message: "not found"}
 	}
 	v := new(T)
-	if err := json.Unmarshal(data, v); err != nil {
+	if err := decodeValid(data, v); err != nil {
 		return nil, &SpecError{File: d.Path, Pointer: pointer, Message: "cannot decode: " + err.Error()}
 	}
 	cache[name] = v
@@ -174,4 +177,14 @@ func decodeOnce[T any](d *Document, cache map[string]*T, raw map[string]json.Raw
 // false answer is certain, so callers can skip decoding the path item.
 func (d *Document) MayHaveOperation(path, op string) bool {
 	return bytes.Contains(d.rawPaths[path], []byte(`"`+op+`"`))
+}
+
+// decodeValid decodes data, which ParseDocument has validated as part of its file, into v.
+// go-openapi's models decode themselves; handing them the bytes directly spares the scan
+// json.Unmarshal makes to validate them again first (about 5% of decoding a definition).
+func decodeValid(data []byte, v any) error {
+	if u, ok := v.(json.Unmarshaler); ok {
+		return u.UnmarshalJSON(data)
+	}
+	return json.Unmarshal(data, v)
 }
