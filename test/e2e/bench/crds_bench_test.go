@@ -56,6 +56,7 @@ func BenchmarkCRDInstall(b *testing.B) {
 		b.Fatal(err)
 	}
 	empty := reading(b)
+	writeCRDHeapProfile(b, "empty")
 
 	watch, err := bench.WatchEstablished(b.Context(), c.Config)
 	if err != nil {
@@ -72,11 +73,13 @@ func BenchmarkCRDInstall(b *testing.B) {
 	// wait for it as a cluster would before reading.
 	time.Sleep(10 * time.Second)
 	installed := reading(b)
+	writeCRDHeapProfile(b, "established")
 	api1, err := bench.ReadOpenAPI(b.Context(), c.Config)
 	if err != nil {
 		b.Fatal(err)
 	}
 	read := reading(b)
+	writeCRDHeapProfile(b, "openapi")
 	// b.Loop resets the timer, which drops metrics reported before it: report after it.
 	for b.Loop() {
 		// One installation is the measurement; the loop only satisfies the benchmark runner.
