@@ -9,7 +9,7 @@ import (
 )
 
 // crdHeapProfilesEnv names a folder where BenchmarkCRDInstall writes the live heap at each of
-// its readings (empty.pprof, established.pprof, openapi.pprof), so that what the API server
+// its readings (empty.pprof, established.pprof, openapi.pprof, listed.pprof), so that what the API server
 // builds per CRD can be told apart: `go tool pprof -top -diff_base empty.pprof openapi.pprof`.
 const crdHeapProfilesEnv = "ARMGEN_CRD_HEAPPROFILES"
 
