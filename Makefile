@@ -196,7 +196,10 @@ bench-operator: ## Reconcile 1,000 resources (ARMGEN_BENCH_RESOURCES) with cmd/c
 # kube-apiserver and etcd. ARMGEN_CRD_DIR measures other CRDs; ALL=1 the whole corpus's (the
 # output `make bench-build` writes to bench-out/all, generated first when missing). The full
 # report goes to bench-out/apiserver.txt; the last line printed is its summary,
-# crds=N rss_per_crd_mib=X heap_per_crd_mib=Y.
+# crds=N rss_per_crd_mib=X heap_per_crd_mib=Y (after the OpenAPI reads; the report also has a
+# row after a list of every kind, what a running operator adds). ARMGEN_CRD_HEAPPROFILES=DIR
+# writes the live heap at each reading (empty.pprof, established.pprof, openapi.pprof,
+# listed.pprof) for `go tool pprof -top -diff_base`.
 BENCH_CRD_DIR = $(if $(ALL),$(CURDIR)/$(BENCH_OUT)/all/crds,$(if $(ARMGEN_CRD_DIR),$(abspath $(ARMGEN_CRD_DIR))))
 .PHONY: bench-apiserver
 bench-apiserver: ## Install every CRD of generated/crds (ARMGEN_CRD_DIR=DIR, or ALL=1: the whole corpus) in a local API server: per CRD and in all, heap and RSS added, time to Established, first /openapi/v2 and v3, ratios to the empty server

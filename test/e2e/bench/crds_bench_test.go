@@ -25,7 +25,9 @@ const crdDirEnv = "ARMGEN_CRD_DIR"
 // process's heap and RSS (the empty server), installs the CRDs (each served, its conversion
 // webhook set) and waits until all are Established and in discovery, reads heap and RSS again,
 // then reads the OpenAPI documents (the first read after a change builds them) and heap and RSS
-// a third time. The differences are what the API server and etcd keep for the CRDs (OpenAPI
+// a third time, and a fourth after listing every kind once (what the operator's informers ask
+// when it starts: the server builds a CRD's storages, watch caches and validators at its first
+// request). The differences are what the API server and etcd keep for the CRDs (OpenAPI
 // models, validators, watch caches, stored objects); the process holds nothing else that grows
 // meanwhile. It prints one line per CRD (versions served, JSON size, time to Established), the
 // totals with ratios to the empty server, and last
@@ -56,6 +58,7 @@ func BenchmarkCRDInstall(b *testing.B) {
 		b.Fatal(err)
 	}
 	empty := reading(b)
+	writeCRDHeapProfile(b, "empty")
 
 	watch, err := bench.WatchEstablished(b.Context(), c.Config)
 	if err != nil {
@@ -72,11 +75,18 @@ func BenchmarkCRDInstall(b *testing.B) {
 	// wait for it as a cluster would before reading.
 	time.Sleep(10 * time.Second)
 	installed := reading(b)
+	writeCRDHeapProfile(b, "established")
 	api1, err := bench.ReadOpenAPI(b.Context(), c.Config)
 	if err != nil {
 		b.Fatal(err)
 	}
 	read := reading(b)
+	writeCRDHeapProfile(b, "openapi")
+	if err := bench.ListEveryKind(b.Context(), c.Config, crds); err != nil {
+		b.Fatal(err)
+	}
+	listed := reading(b)
+	writeCRDHeapProfile(b, "listed")
 	// b.Loop resets the timer, which drops metrics reported before it: report after it.
 	for b.Loop() {
 		// One installation is the measurement; the loop only satisfies the benchmark runner.
@@ -98,7 +108,7 @@ func BenchmarkCRDInstall(b *testing.B) {
 	for _, r := range []struct {
 		name string
 		m    memory
-	}{{"empty server", empty}, {"CRDs established", installed}, {"after OpenAPI read", read}} {
+	}{{"empty server", empty}, {"CRDs established", installed}, {"after OpenAPI read", read}, {"after a list of every kind", listed}} {
 		fmt.Printf("%-28s %10.0f %10.0f %14.2f %14.2f\n", r.name, r.m.heap/(1<<20), r.m.rss/(1<<20),
 			(r.m.heap-empty.heap)/float64(n)/(1<<20), (r.m.rss-empty.rss)/float64(n)/(1<<20))
 	}

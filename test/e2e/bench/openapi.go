@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -68,8 +69,25 @@ func ReadOpenAPI(ctx context.Context, cfg *rest.Config) (OpenAPITimes, error) {
 	return out, nil
 }
 
+// openAPIAttempts bounds how often get asks again after the server's own request timeout.
+const openAPIAttempts = 10
+
 // get reads url's whole body as JSON, decoding it into v when v is not nil, and returns its size.
+// The first read of an OpenAPI document after many CRDs changed builds it, which on a busy
+// machine can outlast the API server's request timeout (60 s): the server answers 504 but goes
+// on building and caches the result, so get asks again, and the caller's timing spans the tries.
 func get(ctx context.Context, hc *http.Client, url string, v any) (int64, error) {
+	for attempt := 1; ; attempt++ {
+		n, err := getOnce(ctx, hc, url, v)
+		if !errors.Is(err, errGatewayTimeout) || attempt == openAPIAttempts {
+			return n, err
+		}
+	}
+}
+
+var errGatewayTimeout = errors.New(http.StatusText(http.StatusGatewayTimeout))
+
+func getOnce(ctx context.Context, hc *http.Client, url string, v any) (int64, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return 0, err
@@ -80,6 +98,9 @@ func get(ctx context.Context, hc *http.Client, url string, v any) (int64, error)
 		return 0, err
 	}
 	defer resp.Body.Close()
+	if resp.StatusCode == http.StatusGatewayTimeout {
+		return 0, fmt.Errorf("GET %s: %w", url, errGatewayTimeout)
+	}
 	if resp.StatusCode != http.StatusOK {
 		return 0, fmt.Errorf("GET %s: %s", url, resp.Status)
 	}

@@ -89,9 +89,23 @@ func pointAt(crd *apiextv1.CustomResourceDefinition, webhook *WebhookConfig) {
 	conv.Webhook.ClientConfig = &apiextv1.WebhookClientConfig{URL: &url, CABundle: webhook.CABundle}
 }
 
+// applyAttempts bounds how often apply tries again after the server's own request timeout.
+const applyAttempts = 5
+
 // apply creates crd, or when it exists already (installed by an earlier test of the same
-// cluster) replaces its spec, so that calling InstallCRDs twice is harmless.
+// cluster) replaces its spec, so that calling InstallCRDs twice is harmless. A busy server can
+// time out creating a large CRD (the whole corpus's largest, on 2 busy cores) and still store
+// it, so after a server timeout apply tries again, and a create that did land reads as exists.
 func (c *Cluster) apply(ctx context.Context, crd *apiextv1.CustomResourceDefinition) error {
+	for attempt := 1; ; attempt++ {
+		err := c.applyOnce(ctx, crd)
+		if attempt == applyAttempts || !(apierrors.IsTimeout(err) || apierrors.IsServerTimeout(err)) {
+			return err
+		}
+	}
+}
+
+func (c *Cluster) applyOnce(ctx context.Context, crd *apiextv1.CustomResourceDefinition) error {
 	want := crd.DeepCopy()
 	want.ResourceVersion, want.Status = "", apiextv1.CustomResourceDefinitionStatus{}
 	err := c.Client.Create(ctx, want)
