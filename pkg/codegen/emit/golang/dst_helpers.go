@@ -10,12 +10,18 @@ import (
 // Small constructors that keep the builders readable. Each call makes new nodes, because a dst
 // node may appear only once in a tree.
 
-func ident(name string) *dst.Ident { return dst.NewIdent(name) }
+func ident(name string) *dst.Ident {
+	n := idents.new()
+	n.Name = name
+	return n
+}
 
 // sel builds x.a.b...
 func sel(x dst.Expr, names ...string) dst.Expr {
 	for _, n := range names {
-		x = &dst.SelectorExpr{X: x, Sel: ident(n)}
+		s := selectors.new()
+		s.X, s.Sel = x, ident(n)
+		x = s
 	}
 	return x
 }
@@ -24,15 +30,28 @@ func sel(x dst.Expr, names ...string) dst.Expr {
 func path(root string, names ...string) dst.Expr { return sel(ident(root), names...) }
 
 func call(fun dst.Expr, args ...dst.Expr) *dst.CallExpr {
-	return &dst.CallExpr{Fun: fun, Args: args}
+	c := calls.new()
+	c.Fun, c.Args = fun, args
+	return c
 }
 
 func stringLit(s string) *dst.BasicLit {
-	return &dst.BasicLit{Kind: token.STRING, Value: strconv.Quote(s)}
+	l := basicLits.new()
+	l.Kind, l.Value = token.STRING, strconv.Quote(s)
+	return l
 }
 
-func addr(x dst.Expr) dst.Expr  { return &dst.UnaryExpr{Op: token.AND, X: x} }
-func deref(x dst.Expr) dst.Expr { return &dst.StarExpr{X: x} }
+func addr(x dst.Expr) dst.Expr {
+	u := unaries.new()
+	u.Op, u.X = token.AND, x
+	return u
+}
+
+func deref(x dst.Expr) dst.Expr {
+	s := stars.new()
+	s.X = x
+	return s
+}
 
 // index builds (*x)[i], the element of the slice or map x points to.
 func index(x dst.Expr, i dst.Expr) dst.Expr {
@@ -41,12 +60,18 @@ func index(x dst.Expr, i dst.Expr) dst.Expr {
 
 func nilIdent() dst.Expr { return ident("nil") }
 
-func returns(xs ...dst.Expr) *dst.ReturnStmt { return &dst.ReturnStmt{Results: xs} }
+func returns(xs ...dst.Expr) *dst.ReturnStmt {
+	r := returnsOf.new()
+	r.Results = xs
+	return r
+}
 
 func exprStmt(x dst.Expr) dst.Stmt { return &dst.ExprStmt{X: x} }
 
 func assign(lhs, rhs dst.Expr) dst.Stmt {
-	return &dst.AssignStmt{Lhs: []dst.Expr{lhs}, Tok: token.ASSIGN, Rhs: []dst.Expr{rhs}}
+	a := assigns.new()
+	a.Lhs, a.Tok, a.Rhs = []dst.Expr{lhs}, token.ASSIGN, []dst.Expr{rhs}
+	return a
 }
 
 // define builds "a, b := x, y" from pairs of names and values.
@@ -55,15 +80,21 @@ func define(names []string, values ...dst.Expr) dst.Stmt {
 	for i, n := range names {
 		lhs[i] = ident(n)
 	}
-	return &dst.AssignStmt{Lhs: lhs, Tok: token.DEFINE, Rhs: values}
+	a := assigns.new()
+	a.Lhs, a.Tok, a.Rhs = lhs, token.DEFINE, values
+	return a
 }
 
 func binary(x dst.Expr, op token.Token, y dst.Expr) dst.Expr {
-	return &dst.BinaryExpr{X: x, Op: op, Y: y}
+	b := binaries.new()
+	b.X, b.Op, b.Y = x, op, y
+	return b
 }
 
 func ifStmt(cond dst.Expr, body ...dst.Stmt) *dst.IfStmt {
-	return &dst.IfStmt{Cond: cond, Body: &dst.BlockStmt{List: body}}
+	i := ifs.new()
+	i.Cond, i.Body = cond, block(body)
+	return i
 }
 
 // rangeStmt builds "for key, value := range x"; value may be empty.
@@ -76,14 +107,25 @@ func rangeStmt(key, value string, x dst.Expr, body ...dst.Stmt) dst.Stmt {
 }
 
 func field(name string, t dst.Expr) *dst.Field {
-	f := &dst.Field{Type: t}
+	f := fields.new()
+	f.Type = t
 	if name != "" {
 		f.Names = []*dst.Ident{ident(name)}
 	}
 	return f
 }
 
-func fieldList(fields ...*dst.Field) *dst.FieldList { return &dst.FieldList{List: fields} }
+func fieldList(list ...*dst.Field) *dst.FieldList {
+	l := fieldLists.new()
+	l.List = list
+	return l
+}
+
+func block(list []dst.Stmt) *dst.BlockStmt {
+	b := blocks.new()
+	b.List = list
+	return b
+}
 
 // method builds "func (recv *recvType) name(params) results { body }".
 func method(recv, recvType, name string, params, results []*dst.Field, body ...dst.Stmt) *dst.FuncDecl {
@@ -118,7 +160,9 @@ func composite(t dst.Expr, kvs ...dst.Expr) *dst.CompositeLit {
 }
 
 func keyValue(key string, value dst.Expr) dst.Expr {
-	return &dst.KeyValueExpr{Key: ident(key), Value: value}
+	kv := keyValues.new()
+	kv.Key, kv.Value = ident(key), value
+	return kv
 }
 
 // onePerLine puts each element of a composite literal on its own line.

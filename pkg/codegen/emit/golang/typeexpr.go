@@ -57,7 +57,9 @@ func (fb *fileBuilder) qualified(pkg astmodel.PackageReference, name string) *ds
 		return ident(name)
 	}
 	fb.use(pkg)
-	return &dst.Ident{Name: name, Path: pkg.Path}
+	n := ident(name)
+	n.Path = pkg.Path
+	return n
 }
 
 // typeText is typeExpr as Go source, for code written as text.
