@@ -69,8 +69,10 @@ func returns(xs ...dst.Expr) *dst.ReturnStmt {
 func exprStmt(x dst.Expr) dst.Stmt { return &dst.ExprStmt{X: x} }
 
 func assign(lhs, rhs dst.Expr) dst.Stmt {
+	// Both sides in one array: an assignment is the commonest statement the builders make.
+	sides := &[2]dst.Expr{lhs, rhs}
 	a := assigns.new()
-	a.Lhs, a.Tok, a.Rhs = []dst.Expr{lhs}, token.ASSIGN, []dst.Expr{rhs}
+	a.Lhs, a.Tok, a.Rhs = sides[0:1:1], token.ASSIGN, sides[1:2:2]
 	return a
 }
 
