@@ -191,6 +191,9 @@ func declare(v string, t dst.Expr, inner []dst.Stmt) []dst.Stmt {
 	return append([]dst.Stmt{varDecl(v, t)}, inner...)
 }
 
+// cp copies an expression: a dst node may appear only once in a tree.
+func cp(x dst.Expr) dst.Expr { return dst.Clone(x).(dst.Expr) }
+
 // toARM renders statements that set target (of wire type wt) from src (of API type t). checked
 // says src is known not to be nil.
 func (c *armConv) toARM(t, wt astmodel.Type, src, target dst.Expr, stem, what string, checked bool) ([]dst.Stmt, error) {

@@ -10,18 +10,12 @@ import (
 // Small constructors that keep the builders readable. Each call makes new nodes, because a dst
 // node may appear only once in a tree.
 
-func ident(name string) *dst.Ident {
-	n := idents.new()
-	n.Name = name
-	return n
-}
+func ident(name string) *dst.Ident { return dst.NewIdent(name) }
 
 // sel builds x.a.b...
 func sel(x dst.Expr, names ...string) dst.Expr {
 	for _, n := range names {
-		s := selectors.new()
-		s.X, s.Sel = x, ident(n)
-		x = s
+		x = &dst.SelectorExpr{X: x, Sel: ident(n)}
 	}
 	return x
 }
@@ -30,28 +24,15 @@ func sel(x dst.Expr, names ...string) dst.Expr {
 func path(root string, names ...string) dst.Expr { return sel(ident(root), names...) }
 
 func call(fun dst.Expr, args ...dst.Expr) *dst.CallExpr {
-	c := calls.new()
-	c.Fun, c.Args = fun, args
-	return c
+	return &dst.CallExpr{Fun: fun, Args: args}
 }
 
 func stringLit(s string) *dst.BasicLit {
-	l := basicLits.new()
-	l.Kind, l.Value = token.STRING, strconv.Quote(s)
-	return l
+	return &dst.BasicLit{Kind: token.STRING, Value: strconv.Quote(s)}
 }
 
-func addr(x dst.Expr) dst.Expr {
-	u := unaries.new()
-	u.Op, u.X = token.AND, x
-	return u
-}
-
-func deref(x dst.Expr) dst.Expr {
-	s := stars.new()
-	s.X = x
-	return s
-}
+func addr(x dst.Expr) dst.Expr  { return &dst.UnaryExpr{Op: token.AND, X: x} }
+func deref(x dst.Expr) dst.Expr { return &dst.StarExpr{X: x} }
 
 // index builds (*x)[i], the element of the slice or map x points to.
 func index(x dst.Expr, i dst.Expr) dst.Expr {
@@ -60,20 +41,14 @@ func index(x dst.Expr, i dst.Expr) dst.Expr {
 
 func nilIdent() dst.Expr { return ident("nil") }
 
-func returns(xs ...dst.Expr) *dst.ReturnStmt {
-	r := returnsOf.new()
-	r.Results = xs
-	return r
-}
+func returns(xs ...dst.Expr) *dst.ReturnStmt { return &dst.ReturnStmt{Results: xs} }
 
 func exprStmt(x dst.Expr) dst.Stmt { return &dst.ExprStmt{X: x} }
 
 func assign(lhs, rhs dst.Expr) dst.Stmt {
 	// Both sides in one array: an assignment is the commonest statement the builders make.
 	sides := &[2]dst.Expr{lhs, rhs}
-	a := assigns.new()
-	a.Lhs, a.Tok, a.Rhs = sides[0:1:1], token.ASSIGN, sides[1:2:2]
-	return a
+	return &dst.AssignStmt{Lhs: sides[0:1:1], Tok: token.ASSIGN, Rhs: sides[1:2:2]}
 }
 
 // define builds "a, b := x, y" from pairs of names and values.
@@ -82,21 +57,15 @@ func define(names []string, values ...dst.Expr) dst.Stmt {
 	for i, n := range names {
 		lhs[i] = ident(n)
 	}
-	a := assigns.new()
-	a.Lhs, a.Tok, a.Rhs = lhs, token.DEFINE, values
-	return a
+	return &dst.AssignStmt{Lhs: lhs, Tok: token.DEFINE, Rhs: values}
 }
 
 func binary(x dst.Expr, op token.Token, y dst.Expr) dst.Expr {
-	b := binaries.new()
-	b.X, b.Op, b.Y = x, op, y
-	return b
+	return &dst.BinaryExpr{X: x, Op: op, Y: y}
 }
 
 func ifStmt(cond dst.Expr, body ...dst.Stmt) *dst.IfStmt {
-	i := ifs.new()
-	i.Cond, i.Body = cond, block(body)
-	return i
+	return &dst.IfStmt{Cond: cond, Body: &dst.BlockStmt{List: body}}
 }
 
 // rangeStmt builds "for key, value := range x"; value may be empty.
@@ -109,25 +78,14 @@ func rangeStmt(key, value string, x dst.Expr, body ...dst.Stmt) dst.Stmt {
 }
 
 func field(name string, t dst.Expr) *dst.Field {
-	f := fields.new()
-	f.Type = t
+	f := &dst.Field{Type: t}
 	if name != "" {
 		f.Names = []*dst.Ident{ident(name)}
 	}
 	return f
 }
 
-func fieldList(list ...*dst.Field) *dst.FieldList {
-	l := fieldLists.new()
-	l.List = list
-	return l
-}
-
-func block(list []dst.Stmt) *dst.BlockStmt {
-	b := blocks.new()
-	b.List = list
-	return b
-}
+func fieldList(fields ...*dst.Field) *dst.FieldList { return &dst.FieldList{List: fields} }
 
 // method builds "func (recv *recvType) name(params) results { body }".
 func method(recv, recvType, name string, params, results []*dst.Field, body ...dst.Stmt) *dst.FuncDecl {
@@ -162,9 +120,7 @@ func composite(t dst.Expr, kvs ...dst.Expr) *dst.CompositeLit {
 }
 
 func keyValue(key string, value dst.Expr) dst.Expr {
-	kv := keyValues.new()
-	kv.Key, kv.Value = ident(key), value
-	return kv
+	return &dst.KeyValueExpr{Key: ident(key), Value: value}
 }
 
 // onePerLine puts each element of a composite literal on its own line.

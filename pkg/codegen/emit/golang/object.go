@@ -101,9 +101,7 @@ func structTag(json string, extra []astmodel.Tag) *dst.BasicLit {
 		// A raw string cannot hold a back quote; an interpreted one reads the same to reflect.
 		return stringLit(string(b[1 : len(b)-1]))
 	}
-	l := basicLits.new()
-	l.Kind, l.Value = token.STRING, string(b)
-	return l
+	return &dst.BasicLit{Kind: token.STRING, Value: string(b)}
 }
 
 // namedTypeDecl renders a definition that names a primitive, slice or map. Validations on the

@@ -57,9 +57,7 @@ func (fb *fileBuilder) qualified(pkg astmodel.PackageReference, name string) *ds
 		return ident(name)
 	}
 	fb.use(pkg)
-	n := ident(name)
-	n.Path = pkg.Path
-	return n
+	return &dst.Ident{Name: name, Path: pkg.Path}
 }
 
 // typeText is typeExpr as Go source, for code written as text.
