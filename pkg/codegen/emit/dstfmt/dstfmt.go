@@ -15,6 +15,7 @@ import (
 	"go/token"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/dave/dst"
 )
@@ -34,23 +35,35 @@ type Resolver func(path string) (name string, alias bool, err error)
 // File prints f, a file of the package with import path self. Identifiers with a Path are
 // qualified with the resolver's name for that path and imported, as the restorer does.
 func File(f *dst.File, self string, resolve Resolver) ([]byte, error) {
-	p := &printer{self: self, resolve: resolve, names: make(map[string]string), lastOpEnd: -1}
-	if err := p.decls(f.Decls); err != nil {
+	scratch := bodyBuffers.Get().(*[]byte)
+	defer bodyBuffers.Put(scratch)
+	p := &printer{out: (*scratch)[:0], self: self, resolve: resolve, names: make(map[string]string), lastOpEnd: -1}
+	err := p.decls(f.Decls)
+	// Whatever the buffer grew to serves the next file.
+	*scratch = p.out[:0]
+	if err != nil {
 		return nil, err
 	}
 	body := p.out
 
-	// The imports are known once the declarations are printed: the header goes in front.
-	p.out = make([]byte, 0, len(body)+1024)
+	// The imports are known once the declarations are printed: the header goes in front, and
+	// the file is the one copy made at its final size.
+	p.out = make([]byte, 0, 1024)
 	if err := p.fileHeader(f); err != nil {
 		return nil, err
 	}
 	if err := p.imports(); err != nil {
 		return nil, err
 	}
-	p.out = append(p.out, body...)
-	return p.out, p.err
+	out := make([]byte, len(p.out)+len(body))
+	copy(out[copy(out, p.out):], body)
+	return out, p.err
 }
+
+// bodyBuffers hold the buffers declarations are printed into before the header is known.
+// Grown anew for every file, they were most of the bytes the printer allocated (a file's size
+// over again in doublings); reused, they stop at the largest file a worker prints.
+var bodyBuffers = sync.Pool{New: func() any { return new([]byte) }}
 
 // printer holds the output and what printing it needs to know.
 type printer struct {

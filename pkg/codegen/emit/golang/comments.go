@@ -10,16 +10,26 @@ import (
 // stays a line of its own: controller-tools reads markers only from lines that start with "+",
 // and descriptions are compared line by line with what the CRD emitter writes.
 func commentLines(lines []string) []string {
-	out := make([]string, 0, len(lines))
+	out := make([]string, len(lines))
+	// The comment lines are cut from one string: descriptions run to many lines, and a string
+	// each was a good part of the objects rendering made.
+	size := 0
 	for _, l := range lines {
+		size += len("// ") + len(l)
+	}
+	var all strings.Builder
+	all.Grow(size)
+	for i, l := range lines {
 		// A carriage return or trailing blank would not survive formatting, so drop it here and
 		// keep the text identical to the description the CRD carries.
 		l = strings.TrimRight(strings.ReplaceAll(l, "\r", ""), " \t")
-		if l == "" {
-			out = append(out, "//")
-			continue
+		start := all.Len()
+		all.WriteString("//")
+		if l != "" {
+			all.WriteString(" ")
+			all.WriteString(l)
 		}
-		out = append(out, "// "+l)
+		out[i] = all.String()[start:]
 	}
 	return out
 }

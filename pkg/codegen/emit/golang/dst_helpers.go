@@ -46,7 +46,9 @@ func returns(xs ...dst.Expr) *dst.ReturnStmt { return &dst.ReturnStmt{Results: x
 func exprStmt(x dst.Expr) dst.Stmt { return &dst.ExprStmt{X: x} }
 
 func assign(lhs, rhs dst.Expr) dst.Stmt {
-	return &dst.AssignStmt{Lhs: []dst.Expr{lhs}, Tok: token.ASSIGN, Rhs: []dst.Expr{rhs}}
+	// Both sides in one array: an assignment is the commonest statement the builders make.
+	sides := &[2]dst.Expr{lhs, rhs}
+	return &dst.AssignStmt{Lhs: sides[0:1:1], Tok: token.ASSIGN, Rhs: sides[1:2:2]}
 }
 
 // define builds "a, b := x, y" from pairs of names and values.

@@ -1,10 +1,10 @@
 package golang
 
 import (
+	"bytes"
 	"fmt"
 	"go/token"
 	"strconv"
-	"strings"
 
 	"github.com/dave/dst"
 
@@ -86,21 +86,22 @@ func (fb *fileBuilder) propertyField(p *astmodel.Property) (*dst.Field, error) {
 
 // structTag renders `json:"<json>"` followed by the extra tags, in order.
 func structTag(json string, extra []astmodel.Tag) *dst.BasicLit {
-	var b strings.Builder
-	b.WriteString("json:")
-	b.WriteString(strconv.Quote(json))
+	// Written straight into the literal's bytes, back quotes included: tags are on every field.
+	b := make([]byte, 0, 16+len(json)+32*len(extra))
+	b = append(b, "`json:"...)
+	b = strconv.AppendQuote(b, json)
 	for _, t := range extra {
-		b.WriteString(" ")
-		b.WriteString(t.Key)
-		b.WriteString(":")
-		b.WriteString(strconv.Quote(t.Value))
+		b = append(b, ' ')
+		b = append(b, t.Key...)
+		b = append(b, ':')
+		b = strconv.AppendQuote(b, t.Value)
 	}
-	tag := b.String()
-	if strings.Contains(tag, "`") {
+	b = append(b, '`')
+	if bytes.IndexByte(b[1:len(b)-1], '`') >= 0 {
 		// A raw string cannot hold a back quote; an interpreted one reads the same to reflect.
-		return stringLit(tag)
+		return stringLit(string(b[1 : len(b)-1]))
 	}
-	return &dst.BasicLit{Kind: token.STRING, Value: "`" + tag + "`"}
+	return &dst.BasicLit{Kind: token.STRING, Value: string(b)}
 }
 
 // namedTypeDecl renders a definition that names a primitive, slice or map. Validations on the

@@ -59,9 +59,9 @@ func (c *converter) convert(vc *astmodel.ValueConversion, src, target dst.Expr, 
 	}
 	orNil := func(inner ...dst.Stmt) []dst.Stmt {
 		return []dst.Stmt{&dst.IfStmt{
-			Cond: binary(dst.Clone(src).(dst.Expr), token.NEQ, nilIdent()),
+			Cond: binary(cp(src), token.NEQ, nilIdent()),
 			Body: &dst.BlockStmt{List: inner},
-			Else: &dst.BlockStmt{List: []dst.Stmt{assign(dst.Clone(target).(dst.Expr), nilIdent())}},
+			Else: &dst.BlockStmt{List: []dst.Stmt{assign(cp(target), nilIdent())}},
 		}}
 	}
 	switch vc.Kind {
@@ -76,22 +76,22 @@ func (c *converter) convert(vc *astmodel.ValueConversion, src, target dst.Expr, 
 			return []dst.Stmt{assign(target, call(c.fb.qualified(astmodel.GenRuntimePackage, "ClonePointer"), src))}, nil
 		}
 		v := base + "Value"
-		if x, ok, err := c.expr(vc.Element, deref(dst.Clone(src).(dst.Expr))); ok || err != nil {
+		if x, ok, err := c.expr(vc.Element, deref(cp(src))); ok || err != nil {
 			if err != nil {
 				return nil, err
 			}
-			return orNil(define([]string{v}, x), assign(dst.Clone(target).(dst.Expr), addr(ident(v)))), nil
+			return orNil(define([]string{v}, x), assign(cp(target), addr(ident(v)))), nil
 		}
 		elemType, err := c.fb.typeExpr(vc.Element.To)
 		if err != nil {
 			return nil, err
 		}
-		inner, err := c.convert(vc.Element, deref(dst.Clone(src).(dst.Expr)), ident(v), v)
+		inner, err := c.convert(vc.Element, deref(cp(src)), ident(v), v)
 		if err != nil {
 			return nil, err
 		}
 		stmts := append([]dst.Stmt{varDecl(v, elemType)}, inner...)
-		stmts = append(stmts, assign(dst.Clone(target).(dst.Expr), addr(ident(v))))
+		stmts = append(stmts, assign(cp(target), addr(ident(v))))
 		return orNil(stmts...), nil
 
 	case astmodel.ConvertSlice:
@@ -99,14 +99,14 @@ func (c *converter) convert(vc *astmodel.ValueConversion, src, target dst.Expr, 
 			return []dst.Stmt{assign(target, call(c.fb.qualified(slicesPackage, "Clone"), src))}, nil
 		}
 		list, i := base+"List", base+"Index"
-		inner, err := c.convert(vc.Element, &dst.IndexExpr{X: dst.Clone(src).(dst.Expr), Index: ident(i)}, &dst.IndexExpr{X: ident(list), Index: ident(i)}, base+"Item")
+		inner, err := c.convert(vc.Element, &dst.IndexExpr{X: cp(src), Index: ident(i)}, &dst.IndexExpr{X: ident(list), Index: ident(i)}, base+"Item")
 		if err != nil {
 			return nil, err
 		}
 		return orNil(
-			define([]string{list}, call(ident("make"), toType, call(ident("len"), dst.Clone(src).(dst.Expr)))),
-			rangeStmt(i, "", dst.Clone(src).(dst.Expr), inner...),
-			assign(dst.Clone(target).(dst.Expr), ident(list)),
+			define([]string{list}, call(ident("make"), toType, call(ident("len"), cp(src)))),
+			rangeStmt(i, "", cp(src), inner...),
+			assign(cp(target), ident(list)),
 		), nil
 
 	case astmodel.ConvertMap:
@@ -133,9 +133,9 @@ func (c *converter) convert(vc *astmodel.ValueConversion, src, target dst.Expr, 
 			inner = append(inner, assign(&dst.IndexExpr{X: ident(m), Index: ident(k)}, ident(e)))
 		}
 		return orNil(
-			define([]string{m}, call(ident("make"), toType, call(ident("len"), dst.Clone(src).(dst.Expr)))),
-			rangeStmt(k, v, dst.Clone(src).(dst.Expr), inner...),
-			assign(dst.Clone(target).(dst.Expr), ident(m)),
+			define([]string{m}, call(ident("make"), toType, call(ident("len"), cp(src)))),
+			rangeStmt(k, v, cp(src), inner...),
+			assign(cp(target), ident(m)),
 		), nil
 	}
 	return nil, fmt.Errorf("cannot render conversion %s", vc)
@@ -149,7 +149,7 @@ func (c *converter) add(p *astmodel.Property, src dst.Expr) []dst.Stmt {
 	if !ok {
 		return []dst.Stmt{put}
 	}
-	return []dst.Stmt{ifStmt(binary(dst.Clone(src).(dst.Expr), token.NEQ, zero), put)}
+	return []dst.Stmt{ifStmt(binary(cp(src), token.NEQ, zero), put)}
 }
 
 // pull takes a property the source has no field for out of the property bag, leaving the zero
@@ -164,7 +164,7 @@ func (c *converter) pull(p *astmodel.Property, target dst.Expr) []dst.Stmt {
 	}
 	get := &dst.IfStmt{
 		Init: &dst.AssignStmt{Lhs: []dst.Expr{ident("_"), ident("err")}, Tok: token.DEFINE,
-			Rhs: []dst.Expr{call(sel(ident(bagVar), "Pull"), stringLit(p.JSONName), addr(dst.Clone(target).(dst.Expr)))}},
+			Rhs: []dst.Expr{call(sel(ident(bagVar), "Pull"), stringLit(p.JSONName), addr(cp(target)))}},
 		Cond: binary(ident("err"), token.NEQ, nilIdent()),
 		Body: &dst.BlockStmt{List: []dst.Stmt{c.fail(p.Name)}},
 	}
