@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -22,6 +23,8 @@ type RequestCounts struct {
 	Token int
 	// Failed are ARM answers of 400 and above, throttling and conflicts included.
 	Failed int
+	// FailedBy counts Failed by method, status and what was asked ("GET 404 resource").
+	FailedBy map[string]int
 }
 
 // CountRequests sorts reqs.
@@ -33,12 +36,21 @@ func CountRequests(reqs []armfake.Request) RequestCounts {
 			continue
 		}
 		c.ARM++
+		lower := strings.ToLower(r.Path)
+		poll := r.Method == http.MethodGet && (strings.Contains(lower, "/operationstatuses/") || strings.Contains(lower, "/operationresults/"))
 		if r.Status >= 400 || r.Status == 0 {
 			c.Failed++
+			if c.FailedBy == nil {
+				c.FailedBy = map[string]int{}
+			}
+			what := "resource"
+			if poll {
+				what = "operation"
+			}
+			c.FailedBy[fmt.Sprintf("%s %d %s", r.Method, r.Status, what)]++
 		}
-		lower := strings.ToLower(r.Path)
 		switch {
-		case r.Method == http.MethodGet && (strings.Contains(lower, "/operationstatuses/") || strings.Contains(lower, "/operationresults/")):
+		case poll:
 			c.Polls++
 		case r.Method == http.MethodPut:
 			c.Puts++
