@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"strconv"
+	"strings"
 
 	"k8s.io/apimachinery/pkg/runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
@@ -53,11 +54,22 @@ var FleetSamples = []string{
 	"operationalinsights.azure.com/v1api20210601/workspace.yaml",
 }
 
-// FleetSpecGroups are the folders of the spec root whose swagger serves FleetSamples' kinds
-// (armfake's Options.Groups).
-var FleetSpecGroups = []string{
-	"resources", "network", "dns", "privatedns", "msi", "storage", "servicebus", "eventhub",
-	"compute", "monitor", "operationalinsights",
+// SampleGroups are the API groups' short names (network for network.azure.com) of samples,
+// sorted: the groups armfake must serve (its Options.Groups) for a fleet of them.
+func SampleGroups(samples []map[string]any) ([]string, error) {
+	var out []string
+	for _, s := range samples {
+		gvk, err := gvkOf(s)
+		if err != nil {
+			return nil, err
+		}
+		short, _, _ := strings.Cut(gvk.Group, ".")
+		if !slices.Contains(out, short) {
+			out = append(out, short)
+		}
+	}
+	slices.Sort(out)
+	return out, nil
 }
 
 // Fleet is n objects in namespace ns, as a user would apply them: copies of samples (loaded

@@ -24,6 +24,10 @@ func BenchmarkOperator(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	groups, err := bench.SampleGroups(samples)
+	if err != nil {
+		b.Fatal(err)
+	}
 	setup := time.Now()
 	c := cluster.Start(b)
 	// Every generated CRD, as an installation has them: the manager then watches every kind,
@@ -31,7 +35,7 @@ func BenchmarkOperator(b *testing.B) {
 	c.InstallCRDs(b, filepath.Join("..", "..", "..", "generated", "crds"), cluster.ServeConversion(b, c.Scheme))
 	srv := armfake.StartTest(b, armfake.Options{
 		SpecRoot: root,
-		Groups:   bench.FleetSpecGroups,
+		Groups:   groups,
 		LROPolls: 3,
 		ForceLRO: true,
 		// Azure's habits (display-name locations, re-cased IDs, values the service completes):
