@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strings"
 
+	"github.com/Azure/azure-sdk-for-go/sdk/azcore/arm"
+
 	"github.com/armgen/armgen/pkg/armfake"
 )
 
@@ -23,7 +25,8 @@ type RequestCounts struct {
 	Token int
 	// Failed are ARM answers of 400 and above, throttling and conflicts included.
 	Failed int
-	// FailedBy counts Failed by method, status and what was asked ("GET 404 resource").
+	// FailedBy counts Failed by method, status and what was asked: the ARM type of a resource
+	// ("GET 404 Microsoft.Network/virtualNetworks"), or "operation" for a poll.
 	FailedBy map[string]int
 }
 
@@ -43,9 +46,9 @@ func CountRequests(reqs []armfake.Request) RequestCounts {
 			if c.FailedBy == nil {
 				c.FailedBy = map[string]int{}
 			}
-			what := "resource"
-			if poll {
-				what = "operation"
+			what := "operation"
+			if !poll {
+				what = armType(r.Path)
 			}
 			c.FailedBy[fmt.Sprintf("%s %d %s", r.Method, r.Status, what)]++
 		}
@@ -63,4 +66,13 @@ func CountRequests(reqs []armfake.Request) RequestCounts {
 		}
 	}
 	return c
+}
+
+// armType is the ARM type of the resource path names, or the path when it names none.
+func armType(path string) string {
+	id, err := arm.ParseResourceID(path)
+	if err != nil {
+		return path
+	}
+	return id.ResourceType.String()
 }
