@@ -23,7 +23,14 @@ type RequestCounts struct {
 	Other int
 	// Token is everything outside ARM: Entra token and discovery requests.
 	Token int
-	// Failed are ARM answers of 400 and above, throttling and conflicts included.
+	// NotFound are GETs of resources answered 404, apart from Failed: they are what a client
+	// reads before it creates (a virtual network, route table or security group is read before
+	// its first PUT, to keep the children Azure holds in its body), as Azure Service Operator
+	// does; Gets counts them too.
+	NotFound int
+	// NotFoundBy counts NotFound by ARM type.
+	NotFoundBy map[string]int
+	// Failed are the other ARM answers of 400 and above, throttling and conflicts included.
 	Failed int
 	// FailedBy counts Failed by method, status and what was asked: the ARM type of a resource
 	// ("GET 404 Microsoft.Network/virtualNetworks"), or "operation" for a poll.
@@ -41,7 +48,14 @@ func CountRequests(reqs []armfake.Request) RequestCounts {
 		c.ARM++
 		lower := strings.ToLower(r.Path)
 		poll := r.Method == http.MethodGet && (strings.Contains(lower, "/operationstatuses/") || strings.Contains(lower, "/operationresults/"))
-		if r.Status >= 400 || r.Status == 0 {
+		switch {
+		case !poll && r.Method == http.MethodGet && r.Status == http.StatusNotFound:
+			c.NotFound++
+			if c.NotFoundBy == nil {
+				c.NotFoundBy = map[string]int{}
+			}
+			c.NotFoundBy[armType(r.Path)]++
+		case r.Status >= 400 || r.Status == 0:
 			c.Failed++
 			if c.FailedBy == nil {
 				c.FailedBy = map[string]int{}

@@ -272,6 +272,7 @@ func (r *roundResult) report(b *testing.B) {
   all Ready after        %6.1f s (from the first create)
   CPU until then         %6.1f s by this process (API server, etcd, armfake, webhook)%s
   ARM requests/resource  %6.2f  (PUT %.2f, GET %.2f, poll %.2f, other %.2f; failed %d%s; token requests %d)
+                         %6d GETs answered 404 before a create%s
   PUTs sent              %6d   (%d resyncs avoided a PUT while creating: reconciles of Ready objects)
   API requests/resource  %6.2f  writes (%.2f of objects, %.2f of status, %.2f Events), %.2f GETs, %.2f conversions; the creates included
   peak heap in use       %6.0f MiB (baseline before the operator %0.f MiB)
@@ -284,6 +285,7 @@ func (r *roundResult) report(b *testing.B) {
 		r.ready.Seconds(),
 		r.cpu.Seconds(), managerCPULine(r),
 		perResource(cr.ARM), perResource(cr.Puts), perResource(cr.Gets), perResource(cr.Polls), perResource(cr.Other+cr.Deletes), cr.Failed, failedBy(cr.FailedBy), cr.Token,
+		cr.NotFound, failedBy(cr.NotFoundBy),
 		r.createPuts, r.createAvoided,
 		perResource(r.createAPI.Writes+r.createAPI.StatusWrites+r.createAPI.Events), perResource(r.createAPI.Writes), perResource(r.createAPI.StatusWrites), perResource(r.createAPI.Events), perResource(r.createAPI.Reads), perResource(r.createAPI.Conversions),
 		bench.MiB(r.heapPeak), bench.MiB(r.heapBaseline),
