@@ -8,7 +8,6 @@ import (
 	clientgoscheme "k8s.io/client-go/kubernetes/scheme"
 	"k8s.io/client-go/rest"
 	ctrl "sigs.k8s.io/controller-runtime"
-	"sigs.k8s.io/controller-runtime/pkg/cache"
 	"sigs.k8s.io/controller-runtime/pkg/config"
 	"sigs.k8s.io/controller-runtime/pkg/healthz"
 	"sigs.k8s.io/controller-runtime/pkg/log"
@@ -72,20 +71,11 @@ func New(cfg *rest.Config, opts Options) (*Operator, error) {
 		LeaderElection:          opts.LeaderElection,
 		LeaderElectionID:        "armgen-controller-leader",
 		LeaderElectionNamespace: orDefault(opts.LeaderElectionNamespace, st.PodNamespace),
+		Cache:                   cacheOptions(st),
 	}
 	if opts.SeveralManagers {
 		skip := true
 		mo.Controller = config.Controller{SkipNameValidation: &skip}
-	}
-	if len(st.TargetNamespaces) > 0 {
-		// Watch only the target namespaces, and the operator's own for its global Secret.
-		ns := map[string]cache.Config{}
-		for _, n := range append(st.TargetNamespaces, st.PodNamespace) {
-			if n != "" {
-				ns[n] = cache.Config{}
-			}
-		}
-		mo.Cache = cache.Options{DefaultNamespaces: ns}
 	}
 	var certs *webhookcerts.Rotator
 	if st.OperatorMode.IncludesWebhooks() {

@@ -20,6 +20,14 @@ func BenchmarkOperator(b *testing.B) {
 	root := testspecs.Root(b) // armfake is built from the swagger
 	n := *resourcesFlag
 	setUpLogging(b)
+	samples, err := bench.LoadSamples(filepath.Join("..", "..", "..", "samples"), bench.FleetSamples)
+	if err != nil {
+		b.Fatal(err)
+	}
+	groups, err := bench.SampleGroups(samples)
+	if err != nil {
+		b.Fatal(err)
+	}
 	setup := time.Now()
 	c := cluster.Start(b)
 	// Every generated CRD, as an installation has them: the manager then watches every kind,
@@ -27,7 +35,7 @@ func BenchmarkOperator(b *testing.B) {
 	c.InstallCRDs(b, filepath.Join("..", "..", "..", "generated", "crds"), cluster.ServeConversion(b, c.Scheme))
 	srv := armfake.StartTest(b, armfake.Options{
 		SpecRoot: root,
-		Groups:   []string{"resources", "network", "storage"},
+		Groups:   groups,
 		LROPolls: 3,
 		ForceLRO: true,
 		// Azure's habits (display-name locations, re-cased IDs, values the service completes):
@@ -48,7 +56,7 @@ func BenchmarkOperator(b *testing.B) {
 			cfg := bench.OperatorConfig{Concurrency: workers, WaitDelay: *waitDelayFlag}
 			var last *roundResult
 			for b.Loop() {
-				last = runRound(b, c, srv, round, n, cfg)
+				last = runRound(b, c, srv, samples, round, n, cfg)
 				round++
 			}
 			last.report(b)

@@ -37,7 +37,9 @@ const (
 
 // roundResult is what one round measured.
 type roundResult struct {
-	n, workers             int
+	n, workers int
+	// kinds counts the fleet by kind.
+	kinds                  map[string]int
 	create, ready, resync  time.Duration
 	createReqs, resyncReqs bench.RequestCounts
 	// createAPI is what the API server served while creating, the benchmark's own creates
@@ -71,16 +73,22 @@ type operator interface {
 
 // runRound applies a fleet of n in its own namespace and subscription and waits for it to be
 // Ready, then resyncs it through a restarted operator.
-func runRound(b *testing.B, c *cluster.Cluster, srv *armfake.Server, round, n int, cfg bench.OperatorConfig) *roundResult {
+func runRound(b *testing.B, c *cluster.Cluster, srv *armfake.Server, samples []map[string]any, round, n int, cfg bench.OperatorConfig) *roundResult {
 	ctx := b.Context()
 	ns := fmt.Sprintf("bench-%d", round)
 	createNamespace(b, c, srv, ns, subscription(round))
-	objs := bench.Fleet(ns, n)
+	objs, err := bench.Fleet(c.Scheme, samples, ns, n)
+	if err != nil {
+		b.Fatal(err)
+	}
 	kinds, err := bench.HubKinds(c.Scheme, objs)
 	if err != nil {
 		b.Fatal(err)
 	}
 	res := &roundResult{n: n, workers: cfg.Concurrency}
+	if res.kinds, err = bench.KindCounts(c.Scheme, objs); err != nil {
+		b.Fatal(err)
+	}
 
 	// What the process holds before the operator starts, and peaks from here on.
 	runtime.GC()
@@ -236,6 +244,7 @@ func reasons(m map[string]int) string {
 func (r *roundResult) report(b *testing.B) {
 	perResource := func(v int) float64 { return float64(v) / float64(r.n) }
 	b.ReportMetric(float64(r.n), "resources")
+	b.ReportMetric(float64(len(r.kinds)), "kinds")
 	b.ReportMetric(r.ready.Seconds(), "s-to-ready")
 	b.ReportMetric(r.cpu.Seconds(), "cpu-s")
 	if r.process {
@@ -257,11 +266,13 @@ func (r *roundResult) report(b *testing.B) {
 	if !r.hwmReset {
 		hwmNote = "since the process started (could not reset it), CRD installation included"
 	}
-	b.Logf(`operator benchmark, %d resources (%d workers per kind), on a shared machine: timings are noisy
+	b.Logf(`operator benchmark, %d resources of %d kinds (%d workers per kind), on a shared machine: timings are noisy
+  kinds                  %s
   created in             %6.1f s
   all Ready after        %6.1f s (from the first create)
   CPU until then         %6.1f s by this process (API server, etcd, armfake, webhook)%s
-  ARM requests/resource  %6.2f  (PUT %.2f, GET %.2f, poll %.2f, other %.2f; failed %d; token requests %d)
+  ARM requests/resource  %6.2f  (PUT %.2f, GET %.2f, poll %.2f, other %.2f; failed %d%s; token requests %d)
+                         %6d GETs answered 404 before a create%s
   PUTs sent              %6d   (%d resyncs avoided a PUT while creating: reconciles of Ready objects)
   API requests/resource  %6.2f  writes (%.2f of objects, %.2f of status, %.2f Events), %.2f GETs, %.2f conversions; the creates included
   peak heap in use       %6.0f MiB (baseline before the operator %0.f MiB)
@@ -269,11 +280,12 @@ func (r *roundResult) report(b *testing.B) {
     heap and RSS are the whole process: kube-apiserver, etcd and armfake too, so they bound the operator from above
   %s
   resync of all          %6.1f s: %d PUTs (ASO would send %d), %d avoided, %.2f ARM requests/resource (GET %.2f, PUT %.2f)`,
-		r.n, r.workers,
+		r.n, len(r.kinds), r.workers, kindLine(r.kinds),
 		r.create.Seconds(),
 		r.ready.Seconds(),
 		r.cpu.Seconds(), managerCPULine(r),
-		perResource(cr.ARM), perResource(cr.Puts), perResource(cr.Gets), perResource(cr.Polls), perResource(cr.Other+cr.Deletes), cr.Failed, cr.Token,
+		perResource(cr.ARM), perResource(cr.Puts), perResource(cr.Gets), perResource(cr.Polls), perResource(cr.Other+cr.Deletes), cr.Failed, failedBy(cr.FailedBy), cr.Token,
+		cr.NotFound, failedBy(cr.NotFoundBy),
 		r.createPuts, r.createAvoided,
 		perResource(r.createAPI.Writes+r.createAPI.StatusWrites+r.createAPI.Events), perResource(r.createAPI.Writes), perResource(r.createAPI.StatusWrites), perResource(r.createAPI.Events), perResource(r.createAPI.Reads), perResource(r.createAPI.Conversions),
 		bench.MiB(r.heapPeak), bench.MiB(r.heapBaseline),
@@ -367,4 +379,32 @@ func managerLine(r *roundResult) string {
 		return "manager alone          not measured: it runs in this process (-manager process measures it)"
 	}
 	return fmt.Sprintf("manager alone          %6.0f MiB VmHWM: cmd/controller as its own process, the highest of its two runs", bench.MiB(uint64(r.managerHWM)))
+}
+
+// failedBy lists the failed ARM answers by method, status and what was asked, most first.
+func failedBy(m map[string]int) string {
+	if len(m) == 0 {
+		return ""
+	}
+	keys := slices.Collect(maps.Keys(m))
+	slices.SortFunc(keys, func(a, b string) int {
+		if m[a] != m[b] {
+			return m[b] - m[a]
+		}
+		return strings.Compare(a, b)
+	})
+	var out []string
+	for _, k := range keys {
+		out = append(out, fmt.Sprintf("%s: %d", k, m[k]))
+	}
+	return " (" + strings.Join(out, ", ") + ")"
+}
+
+// kindLine lists the fleet's kinds with their counts.
+func kindLine(counts map[string]int) string {
+	var out []string
+	for _, k := range bench.SortedKinds(counts) {
+		out = append(out, fmt.Sprintf("%s %d", k, counts[k]))
+	}
+	return strings.Join(out, ", ")
 }
