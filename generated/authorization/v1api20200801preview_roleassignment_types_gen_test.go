@@ -29,7 +29,7 @@ func generate_v1api20200801preview_RoleAssignment_Spec(t *rapid.T) v1api20200801
 		PrincipalId:             gentest.Optional(gentest.String)(t),
 		PrincipalIdFromConfig:   gentest.Optional(gentest.ConfigMapReference)(t),
 		PrincipalType:           gentest.Optional(generate_v1api20200801preview_PrincipalType)(t),
-		RoleDefinitionReference: gentest.Optional(gentest.ResourceReference)(t),
+		RoleDefinitionReference: gentest.Optional(gentest.WellKnownResourceReference)(t),
 	}
 }
 

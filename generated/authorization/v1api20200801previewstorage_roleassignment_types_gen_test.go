@@ -30,7 +30,7 @@ func generate_v1api20200801previewstorage_RoleAssignment_Spec(t *rapid.T) v1api2
 		PrincipalIdFromConfig:   gentest.Optional(gentest.ConfigMapReference)(t),
 		PrincipalType:           gentest.Optional(gentest.String)(t),
 		PropertyBag:             gentest.PropertyBag(t),
-		RoleDefinitionReference: gentest.Optional(gentest.ResourceReference)(t),
+		RoleDefinitionReference: gentest.Optional(gentest.WellKnownResourceReference)(t),
 	}
 }
 

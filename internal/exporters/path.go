@@ -8,14 +8,18 @@ import (
 	"strings"
 )
 
-// step is one step of a value's path: a property name, or an index into a list.
+// step is one step of a value's path: a property name, an index into a list, or the item of a
+// list whose property matchKey is matchValue.
 type step struct {
 	name  string
-	index int // when name is ""
+	index int // when name and matchKey are ""
+
+	matchKey, matchValue string
 }
 
 // parsePath reads the path syntax of genruntime.ExportedValue: property names joined by dots,
-// [n] for an item of a list (properties.hostName, keys[0].value, [1].name).
+// [n] for an item of a list (properties.hostName, keys[0].value, [1].name), [key=value] for the
+// item whose key is value (value[name=Primary].connectionString).
 func parsePath(path string) ([]step, error) {
 	if path == "" {
 		return nil, fmt.Errorf("empty path")
@@ -29,6 +33,15 @@ func parsePath(path string) ([]step, error) {
 			end := strings.IndexByte(rest, ']')
 			if end < 0 {
 				return nil, fmt.Errorf("path %q: [ without ]", path)
+			}
+			if k, v, ok := strings.Cut(rest[1:end], "="); ok {
+				if k == "" || v == "" {
+					return nil, fmt.Errorf("path %q: %q is not key=value", path, rest[1:end])
+				}
+				steps = append(steps, step{matchKey: k, matchValue: v})
+				rest = rest[end+1:]
+				expectName = false
+				continue
 			}
 			n, err := strconv.Atoi(rest[1:end])
 			if err != nil || n < 0 {
@@ -88,6 +101,14 @@ func lookup(doc any, path string) (string, error) {
 			if !ok {
 				return "", errNotFound{path}
 			}
+		case s.matchKey != "":
+			l, ok := v.([]any)
+			if !ok {
+				return "", errNotFound{path}
+			}
+			if v, ok = matching(l, s.matchKey, s.matchValue); !ok {
+				return "", errNotFound{path}
+			}
 		default:
 			l, ok := v.([]any)
 			if !ok || s.index >= len(l) {
@@ -135,4 +156,23 @@ func decode(body []byte) (any, error) {
 		return nil, err
 	}
 	return v, nil
+}
+
+// matching is the first item of l whose key is value: exactly, else without regard to case (a
+// key's name as a service spells it may change case between api-versions).
+func matching(l []any, key, value string) (any, bool) {
+	for _, exact := range []bool{true, false} {
+		for _, item := range l {
+			m, ok := item.(map[string]any)
+			if !ok {
+				continue
+			}
+			got, ok := property(m, key)
+			s, isString := got.(string)
+			if ok && isString && (s == value || !exact && strings.EqualFold(s, value)) {
+				return item, true
+			}
+		}
+	}
+	return nil, false
 }

@@ -5,6 +5,7 @@ package extensions
 import (
 	"k8s.io/apimachinery/pkg/runtime/schema"
 
+	"github.com/armgen/armgen/internal/extensions/authorization"
 	"github.com/armgen/armgen/internal/extensions/keyvault"
 	"github.com/armgen/armgen/internal/reconciler"
 )
@@ -12,6 +13,7 @@ import (
 // PutModifiers are the kinds' reconciler.PutModifiers, by group and kind (every API version).
 func PutModifiers() map[schema.GroupKind]reconciler.PutModifier {
 	return map[schema.GroupKind]reconciler.PutModifier{
-		{Group: "keyvault.azure.com", Kind: "Vault"}: keyvault.VaultCreateMode{},
+		{Group: "keyvault.azure.com", Kind: "Vault"}:               keyvault.VaultCreateMode{},
+		{Group: "authorization.azure.com", Kind: "RoleAssignment"}: authorization.BuiltInRoleName{},
 	}
 }

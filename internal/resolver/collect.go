@@ -10,6 +10,7 @@ import (
 
 var (
 	referenceType = reflect.TypeFor[genruntime.ResourceReference]()
+	wellKnownType = reflect.TypeFor[genruntime.WellKnownResourceReference]()
 	secretType    = reflect.TypeFor[genruntime.SecretReference]()
 	secretMapType = reflect.TypeFor[genruntime.SecretMapReference]()
 	configMapType = reflect.TypeFor[genruntime.ConfigMapReference]()
@@ -49,6 +50,12 @@ func Collect(spec any) Found {
 					seen[r] = true
 					f.References = append(f.References, r)
 					f.Where[r] = path
+				}
+				return
+			case wellKnownType:
+				// A well-known name goes to Azure as it is: nothing in the cluster to resolve.
+				if w := v.Interface().(genruntime.WellKnownResourceReference); w.WellKnownName == "" {
+					walk(v.FieldByName("ResourceReference"), path)
 				}
 				return
 			case secretType:

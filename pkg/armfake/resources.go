@@ -296,7 +296,10 @@ func (h *request) list() {
 	if !h.checkParents() {
 		return
 	}
-	value := []any{}
+	value := builtInRoleItems(h.t.ARMType, parent)
+	if value == nil {
+		value = []any{}
+	}
 	for _, st := range s.store.list(parent, h.t.ARMType, deep) {
 		value = append(value, s.renderLocked(st))
 	}

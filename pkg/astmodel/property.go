@@ -34,6 +34,9 @@ type Property struct {
 	// NotARMReference keeps a property a plain string even where it looks like an ARM ID
 	// ($referenceType: simple).
 	NotARMReference bool
+	// WellKnownReference lets the reference name the resource by a name Azure knows it by (a
+	// built-in role) as well as by ARM ID or Kubernetes name ($referenceType: arm+wellknown).
+	WellKnownReference bool
 	// ARMName is the property's name on the wire, which renames do not change.
 	ARMName string
 	// RenamedFrom is the name (JSON or wire) the property has in other API versions of its

@@ -31,6 +31,7 @@ var (
 	KnownResourceReferenceType  = MakeTypeName(GenRuntimePackage, "KnownResourceReference")
 	ArbitraryOwnerReferenceType = MakeTypeName(GenRuntimePackage, "ArbitraryOwnerReference")
 	ResourceReferenceType       = MakeTypeName(GenRuntimePackage, "ResourceReference")
+	WellKnownReferenceType      = MakeTypeName(GenRuntimePackage, "WellKnownResourceReference")
 	SecretReferenceType         = MakeTypeName(GenRuntimePackage, "SecretReference")
 	SecretMapReferenceType      = MakeTypeName(GenRuntimePackage, "SecretMapReference")
 	ConfigMapReferenceType      = MakeTypeName(GenRuntimePackage, "ConfigMapReference")

@@ -107,18 +107,18 @@ var _ genruntime.Exporter = &ConfigurationStore{}
 // AzureGeneratedSecrets lists the values spec.operatorSpec.secrets can export, and where the operator reads each.
 func (c *ConfigurationStore) AzureGeneratedSecrets() []genruntime.ExportedValue {
 	return []genruntime.ExportedValue{
-		{Name: "primaryKeyID", Action: "ListKeys", Path: "value[0].id"},
-		{Name: "primaryKey", Action: "ListKeys", Path: "value[0].value"},
-		{Name: "primaryConnectionString", Action: "ListKeys", Path: "value[0].connectionString"},
-		{Name: "secondaryKeyID", Action: "ListKeys", Path: "value[1].id"},
-		{Name: "secondaryKey", Action: "ListKeys", Path: "value[1].value"},
-		{Name: "secondaryConnectionString", Action: "ListKeys", Path: "value[1].connectionString"},
-		{Name: "primaryReadOnlyKeyID", Action: "ListKeys", Path: "value[2].id"},
-		{Name: "primaryReadOnlyKey", Action: "ListKeys", Path: "value[2].value"},
-		{Name: "primaryReadOnlyConnectionString", Action: "ListKeys", Path: "value[2].connectionString"},
-		{Name: "secondaryReadOnlyKeyID", Action: "ListKeys", Path: "value[3].id"},
-		{Name: "secondaryReadOnlyKey", Action: "ListKeys", Path: "value[3].value"},
-		{Name: "secondaryReadOnlyConnectionString", Action: "ListKeys", Path: "value[3].connectionString"},
+		{Name: "primaryKeyID", Action: "ListKeys", Path: "value[name=Primary].id"},
+		{Name: "primaryKey", Action: "ListKeys", Path: "value[name=Primary].value"},
+		{Name: "primaryConnectionString", Action: "ListKeys", Path: "value[name=Primary].connectionString"},
+		{Name: "secondaryKeyID", Action: "ListKeys", Path: "value[name=Secondary].id"},
+		{Name: "secondaryKey", Action: "ListKeys", Path: "value[name=Secondary].value"},
+		{Name: "secondaryConnectionString", Action: "ListKeys", Path: "value[name=Secondary].connectionString"},
+		{Name: "primaryReadOnlyKeyID", Action: "ListKeys", Path: "value[name=Primary Read Only].id"},
+		{Name: "primaryReadOnlyKey", Action: "ListKeys", Path: "value[name=Primary Read Only].value"},
+		{Name: "primaryReadOnlyConnectionString", Action: "ListKeys", Path: "value[name=Primary Read Only].connectionString"},
+		{Name: "secondaryReadOnlyKeyID", Action: "ListKeys", Path: "value[name=Secondary Read Only].id"},
+		{Name: "secondaryReadOnlyKey", Action: "ListKeys", Path: "value[name=Secondary Read Only].value"},
+		{Name: "secondaryReadOnlyConnectionString", Action: "ListKeys", Path: "value[name=Secondary Read Only].connectionString"},
 	}
 }
 
@@ -968,40 +968,40 @@ var actionsRequired_STATUS_Values = []ActionsRequired_STATUS{
 
 // ConfigurationStoreOperatorSecrets: the values of ConfigurationStore the operator can write to Secrets
 type ConfigurationStoreOperatorSecrets struct {
-	// PrimaryConnectionString: the Secret key to write primaryConnectionString to, which the operator reads from the response of ListKeys, at value[0].connectionString
+	// PrimaryConnectionString: the Secret key to write primaryConnectionString to, which the operator reads from the response of ListKeys, at value[name=Primary].connectionString
 	PrimaryConnectionString *genruntime.SecretDestination `json:"primaryConnectionString,omitempty"`
 
-	// PrimaryKey: the Secret key to write primaryKey to, which the operator reads from the response of ListKeys, at value[0].value
+	// PrimaryKey: the Secret key to write primaryKey to, which the operator reads from the response of ListKeys, at value[name=Primary].value
 	PrimaryKey *genruntime.SecretDestination `json:"primaryKey,omitempty"`
 
-	// PrimaryKeyID: the Secret key to write primaryKeyID to, which the operator reads from the response of ListKeys, at value[0].id
+	// PrimaryKeyID: the Secret key to write primaryKeyID to, which the operator reads from the response of ListKeys, at value[name=Primary].id
 	PrimaryKeyID *genruntime.SecretDestination `json:"primaryKeyID,omitempty"`
 
-	// PrimaryReadOnlyConnectionString: the Secret key to write primaryReadOnlyConnectionString to, which the operator reads from the response of ListKeys, at value[2].connectionString
+	// PrimaryReadOnlyConnectionString: the Secret key to write primaryReadOnlyConnectionString to, which the operator reads from the response of ListKeys, at value[name=Primary Read Only].connectionString
 	PrimaryReadOnlyConnectionString *genruntime.SecretDestination `json:"primaryReadOnlyConnectionString,omitempty"`
 
-	// PrimaryReadOnlyKey: the Secret key to write primaryReadOnlyKey to, which the operator reads from the response of ListKeys, at value[2].value
+	// PrimaryReadOnlyKey: the Secret key to write primaryReadOnlyKey to, which the operator reads from the response of ListKeys, at value[name=Primary Read Only].value
 	PrimaryReadOnlyKey *genruntime.SecretDestination `json:"primaryReadOnlyKey,omitempty"`
 
-	// PrimaryReadOnlyKeyID: the Secret key to write primaryReadOnlyKeyID to, which the operator reads from the response of ListKeys, at value[2].id
+	// PrimaryReadOnlyKeyID: the Secret key to write primaryReadOnlyKeyID to, which the operator reads from the response of ListKeys, at value[name=Primary Read Only].id
 	PrimaryReadOnlyKeyID *genruntime.SecretDestination `json:"primaryReadOnlyKeyID,omitempty"`
 
-	// SecondaryConnectionString: the Secret key to write secondaryConnectionString to, which the operator reads from the response of ListKeys, at value[1].connectionString
+	// SecondaryConnectionString: the Secret key to write secondaryConnectionString to, which the operator reads from the response of ListKeys, at value[name=Secondary].connectionString
 	SecondaryConnectionString *genruntime.SecretDestination `json:"secondaryConnectionString,omitempty"`
 
-	// SecondaryKey: the Secret key to write secondaryKey to, which the operator reads from the response of ListKeys, at value[1].value
+	// SecondaryKey: the Secret key to write secondaryKey to, which the operator reads from the response of ListKeys, at value[name=Secondary].value
 	SecondaryKey *genruntime.SecretDestination `json:"secondaryKey,omitempty"`
 
-	// SecondaryKeyID: the Secret key to write secondaryKeyID to, which the operator reads from the response of ListKeys, at value[1].id
+	// SecondaryKeyID: the Secret key to write secondaryKeyID to, which the operator reads from the response of ListKeys, at value[name=Secondary].id
 	SecondaryKeyID *genruntime.SecretDestination `json:"secondaryKeyID,omitempty"`
 
-	// SecondaryReadOnlyConnectionString: the Secret key to write secondaryReadOnlyConnectionString to, which the operator reads from the response of ListKeys, at value[3].connectionString
+	// SecondaryReadOnlyConnectionString: the Secret key to write secondaryReadOnlyConnectionString to, which the operator reads from the response of ListKeys, at value[name=Secondary Read Only].connectionString
 	SecondaryReadOnlyConnectionString *genruntime.SecretDestination `json:"secondaryReadOnlyConnectionString,omitempty"`
 
-	// SecondaryReadOnlyKey: the Secret key to write secondaryReadOnlyKey to, which the operator reads from the response of ListKeys, at value[3].value
+	// SecondaryReadOnlyKey: the Secret key to write secondaryReadOnlyKey to, which the operator reads from the response of ListKeys, at value[name=Secondary Read Only].value
 	SecondaryReadOnlyKey *genruntime.SecretDestination `json:"secondaryReadOnlyKey,omitempty"`
 
-	// SecondaryReadOnlyKeyID: the Secret key to write secondaryReadOnlyKeyID to, which the operator reads from the response of ListKeys, at value[3].id
+	// SecondaryReadOnlyKeyID: the Secret key to write secondaryReadOnlyKeyID to, which the operator reads from the response of ListKeys, at value[name=Secondary Read Only].id
 	SecondaryReadOnlyKeyID *genruntime.SecretDestination `json:"secondaryReadOnlyKeyID,omitempty"`
 }
 

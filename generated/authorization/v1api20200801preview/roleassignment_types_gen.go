@@ -211,7 +211,7 @@ type RoleAssignment_Spec struct {
 
 	// RoleDefinitionReference: The role definition ID.
 	// +kubebuilder:validation:Required
-	RoleDefinitionReference *genruntime.ResourceReference `json:"roleDefinitionReference,omitempty"`
+	RoleDefinitionReference *genruntime.WellKnownResourceReference `json:"roleDefinitionReference,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &RoleAssignment_Spec{}
@@ -287,7 +287,7 @@ func (r *RoleAssignment_Spec) ConvertToARM(resolved genruntime.ConvertToARMResol
 			result.Properties = &arm.RoleAssignmentProperties{}
 		}
 		var roleDefinitionReferenceValue string
-		roleDefinitionReferenceResolved, err := resolved.ARMID("RoleAssignment_Spec.roleDefinitionReference", *r.RoleDefinitionReference)
+		roleDefinitionReferenceResolved, err := resolved.WellKnownARMID("RoleAssignment_Spec.roleDefinitionReference", *r.RoleDefinitionReference)
 		if err != nil {
 			return nil, err
 		}
@@ -357,7 +357,7 @@ func (r *RoleAssignment_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRef
 	}
 	if typed.Properties != nil {
 		if typed.Properties.RoleDefinitionId != nil {
-			roleDefinitionReferenceValue := genruntime.ResourceReference{ARMID: *typed.Properties.RoleDefinitionId}
+			roleDefinitionReferenceValue := genruntime.WellKnownReferenceFromARM(*typed.Properties.RoleDefinitionId)
 			r.RoleDefinitionReference = &roleDefinitionReferenceValue
 		}
 	}

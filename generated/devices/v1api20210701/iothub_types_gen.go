@@ -107,16 +107,16 @@ var _ genruntime.Exporter = &IotHub{}
 // AzureGeneratedSecrets lists the values spec.operatorSpec.secrets can export, and where the operator reads each.
 func (i *IotHub) AzureGeneratedSecrets() []genruntime.ExportedValue {
 	return []genruntime.ExportedValue{
-		{Name: "iotHubOwnerPrimaryKey", Action: "listkeys", Path: "value[0].primaryKey"},
-		{Name: "iotHubOwnerSecondaryKey", Action: "listkeys", Path: "value[0].secondaryKey"},
-		{Name: "servicePrimaryKey", Action: "listkeys", Path: "value[1].primaryKey"},
-		{Name: "serviceSecondaryKey", Action: "listkeys", Path: "value[1].secondaryKey"},
-		{Name: "devicePrimaryKey", Action: "listkeys", Path: "value[2].primaryKey"},
-		{Name: "deviceSecondaryKey", Action: "listkeys", Path: "value[2].secondaryKey"},
-		{Name: "registryReadPrimaryKey", Action: "listkeys", Path: "value[3].primaryKey"},
-		{Name: "registryReadSecondaryKey", Action: "listkeys", Path: "value[3].secondaryKey"},
-		{Name: "registryReadWritePrimaryKey", Action: "listkeys", Path: "value[4].primaryKey"},
-		{Name: "registryReadWriteSecondaryKey", Action: "listkeys", Path: "value[4].secondaryKey"},
+		{Name: "iotHubOwnerPrimaryKey", Action: "listkeys", Path: "value[keyName=iothubowner].primaryKey"},
+		{Name: "iotHubOwnerSecondaryKey", Action: "listkeys", Path: "value[keyName=iothubowner].secondaryKey"},
+		{Name: "servicePrimaryKey", Action: "listkeys", Path: "value[keyName=service].primaryKey"},
+		{Name: "serviceSecondaryKey", Action: "listkeys", Path: "value[keyName=service].secondaryKey"},
+		{Name: "devicePrimaryKey", Action: "listkeys", Path: "value[keyName=device].primaryKey"},
+		{Name: "deviceSecondaryKey", Action: "listkeys", Path: "value[keyName=device].secondaryKey"},
+		{Name: "registryReadPrimaryKey", Action: "listkeys", Path: "value[keyName=registryRead].primaryKey"},
+		{Name: "registryReadSecondaryKey", Action: "listkeys", Path: "value[keyName=registryRead].secondaryKey"},
+		{Name: "registryReadWritePrimaryKey", Action: "listkeys", Path: "value[keyName=registryReadWrite].primaryKey"},
+		{Name: "registryReadWriteSecondaryKey", Action: "listkeys", Path: "value[keyName=registryReadWrite].secondaryKey"},
 	}
 }
 
@@ -2477,34 +2477,34 @@ func (i *IotHubLocationDescription_STATUS) AssignProperties_To_IotHubLocationDes
 
 // IotHubOperatorSecrets: the values of IotHub the operator can write to Secrets
 type IotHubOperatorSecrets struct {
-	// DevicePrimaryKey: the Secret key to write devicePrimaryKey to, which the operator reads from the response of listkeys, at value[2].primaryKey
+	// DevicePrimaryKey: the Secret key to write devicePrimaryKey to, which the operator reads from the response of listkeys, at value[keyName=device].primaryKey
 	DevicePrimaryKey *genruntime.SecretDestination `json:"devicePrimaryKey,omitempty"`
 
-	// DeviceSecondaryKey: the Secret key to write deviceSecondaryKey to, which the operator reads from the response of listkeys, at value[2].secondaryKey
+	// DeviceSecondaryKey: the Secret key to write deviceSecondaryKey to, which the operator reads from the response of listkeys, at value[keyName=device].secondaryKey
 	DeviceSecondaryKey *genruntime.SecretDestination `json:"deviceSecondaryKey,omitempty"`
 
-	// IotHubOwnerPrimaryKey: the Secret key to write iotHubOwnerPrimaryKey to, which the operator reads from the response of listkeys, at value[0].primaryKey
+	// IotHubOwnerPrimaryKey: the Secret key to write iotHubOwnerPrimaryKey to, which the operator reads from the response of listkeys, at value[keyName=iothubowner].primaryKey
 	IotHubOwnerPrimaryKey *genruntime.SecretDestination `json:"iotHubOwnerPrimaryKey,omitempty"`
 
-	// IotHubOwnerSecondaryKey: the Secret key to write iotHubOwnerSecondaryKey to, which the operator reads from the response of listkeys, at value[0].secondaryKey
+	// IotHubOwnerSecondaryKey: the Secret key to write iotHubOwnerSecondaryKey to, which the operator reads from the response of listkeys, at value[keyName=iothubowner].secondaryKey
 	IotHubOwnerSecondaryKey *genruntime.SecretDestination `json:"iotHubOwnerSecondaryKey,omitempty"`
 
-	// RegistryReadPrimaryKey: the Secret key to write registryReadPrimaryKey to, which the operator reads from the response of listkeys, at value[3].primaryKey
+	// RegistryReadPrimaryKey: the Secret key to write registryReadPrimaryKey to, which the operator reads from the response of listkeys, at value[keyName=registryRead].primaryKey
 	RegistryReadPrimaryKey *genruntime.SecretDestination `json:"registryReadPrimaryKey,omitempty"`
 
-	// RegistryReadSecondaryKey: the Secret key to write registryReadSecondaryKey to, which the operator reads from the response of listkeys, at value[3].secondaryKey
+	// RegistryReadSecondaryKey: the Secret key to write registryReadSecondaryKey to, which the operator reads from the response of listkeys, at value[keyName=registryRead].secondaryKey
 	RegistryReadSecondaryKey *genruntime.SecretDestination `json:"registryReadSecondaryKey,omitempty"`
 
-	// RegistryReadWritePrimaryKey: the Secret key to write registryReadWritePrimaryKey to, which the operator reads from the response of listkeys, at value[4].primaryKey
+	// RegistryReadWritePrimaryKey: the Secret key to write registryReadWritePrimaryKey to, which the operator reads from the response of listkeys, at value[keyName=registryReadWrite].primaryKey
 	RegistryReadWritePrimaryKey *genruntime.SecretDestination `json:"registryReadWritePrimaryKey,omitempty"`
 
-	// RegistryReadWriteSecondaryKey: the Secret key to write registryReadWriteSecondaryKey to, which the operator reads from the response of listkeys, at value[4].secondaryKey
+	// RegistryReadWriteSecondaryKey: the Secret key to write registryReadWriteSecondaryKey to, which the operator reads from the response of listkeys, at value[keyName=registryReadWrite].secondaryKey
 	RegistryReadWriteSecondaryKey *genruntime.SecretDestination `json:"registryReadWriteSecondaryKey,omitempty"`
 
-	// ServicePrimaryKey: the Secret key to write servicePrimaryKey to, which the operator reads from the response of listkeys, at value[1].primaryKey
+	// ServicePrimaryKey: the Secret key to write servicePrimaryKey to, which the operator reads from the response of listkeys, at value[keyName=service].primaryKey
 	ServicePrimaryKey *genruntime.SecretDestination `json:"servicePrimaryKey,omitempty"`
 
-	// ServiceSecondaryKey: the Secret key to write serviceSecondaryKey to, which the operator reads from the response of listkeys, at value[1].secondaryKey
+	// ServiceSecondaryKey: the Secret key to write serviceSecondaryKey to, which the operator reads from the response of listkeys, at value[keyName=service].secondaryKey
 	ServiceSecondaryKey *genruntime.SecretDestination `json:"serviceSecondaryKey,omitempty"`
 }
 

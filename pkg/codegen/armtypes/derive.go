@@ -163,7 +163,7 @@ func (b *builder) armType(t astmodel.Type, side astmodel.ARMSide) (astmodel.Type
 		return x.Base, nil
 	case astmodel.TypeName:
 		switch x {
-		case astmodel.ResourceReferenceType, astmodel.SecretReferenceType, astmodel.ConfigMapReferenceType:
+		case astmodel.ResourceReferenceType, astmodel.WellKnownReferenceType, astmodel.SecretReferenceType, astmodel.ConfigMapReferenceType:
 			return astmodel.StringType, nil
 		case astmodel.SecretMapReferenceType:
 			// Each key of the Secret is a key of the map, its value a string, as ASO sends it.

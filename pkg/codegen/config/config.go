@@ -111,7 +111,7 @@ type TypeConfig struct {
 type PropertyConfig struct {
 	Name          string
 	IsSecret      bool
-	ReferenceType string // "", "arm" or "simple"
+	ReferenceType string // "", "arm", "arm+wellknown" or "simple"
 	RenameTo      string
 	RenamedFrom   string // the property's name in other API versions, for conversions
 	// Flatten, when set, overrides the swagger's x-ms-client-flatten for the property.

@@ -204,11 +204,20 @@ func parseSource(s string) (action, path string, err error) {
 // PathStep is one step of a value path: a property, then optionally an item of the list it holds.
 type PathStep struct {
 	Property string
-	// Index is the item of the list, -1 when the step takes the property itself.
+	// Index is the item of the list, -1 when the step takes the property itself or picks an
+	// item by a property's value.
 	Index int
+	// MatchProperty and MatchValue pick the item of the list whose MatchProperty is MatchValue
+	// ([name=Primary]): a service answers named keys in an order it does not promise, and ASO
+	// picks them by name.
+	MatchProperty, MatchValue string
 }
 
-// ParsePath splits a value path (properties joined by dots, [n] picking an item of a list).
+// Picks says the step takes an item of the list the property holds.
+func (s PathStep) Picks() bool { return s.Index >= 0 || s.MatchProperty != "" }
+
+// ParsePath splits a value path (properties joined by dots, [n] picking an item of a list,
+// [property=value] the item whose property has that value).
 func ParsePath(path string) ([]PathStep, error) { return parsePath(path) }
 
 func parsePath(path string) ([]PathStep, error) {
@@ -220,13 +229,24 @@ func parsePath(path string) ([]PathStep, error) {
 		step := PathStep{Property: seg, Index: -1}
 		if open := strings.IndexByte(seg, '['); open >= 0 {
 			idx, ok := strings.CutSuffix(seg[open+1:], "]")
+			if k, v, match := strings.Cut(idx, "="); ok && match {
+				if !validPropertyName(k) || v == "" || strings.ContainsAny(v, "[]=") {
+					return nil, fmt.Errorf("%q: %q is not property[n] or property[name=value] (a value without dots, brackets or '=')", path, seg)
+				}
+				step.Property, step.MatchProperty, step.MatchValue = seg[:open], k, v
+				if !validPropertyName(step.Property) {
+					return nil, fmt.Errorf("%q: %q is not a property name; %s", path, step.Property, propertyNameRule)
+				}
+				out = append(out, step)
+				continue
+			}
 			n := 0
 			if !ok || idx == "" || len(idx) > 4 {
-				return nil, fmt.Errorf("%q: %q is not property[n]", path, seg)
+				return nil, fmt.Errorf("%q: %q is not property[n] or property[name=value]", path, seg)
 			}
 			for i := 0; i < len(idx); i++ {
 				if !isDigit(idx[i]) {
-					return nil, fmt.Errorf("%q: %q is not property[n]", path, seg)
+					return nil, fmt.Errorf("%q: %q is not property[n] or property[name=value]", path, seg)
 				}
 				n = n*10 + int(idx[i]-'0')
 			}

@@ -59,7 +59,7 @@ var typeSettings = map[string]typeSetting{
 	},
 }
 
-var referenceTypes = []string{"arm", "simple"}
+var referenceTypes = []string{"arm", "arm+wellknown", "simple"}
 
 var propertySettings = map[string]propertySetting{
 	"$isSecret": func(p *parser, pc *PropertyConfig, n *yaml.Node, path string) (err error) {

@@ -112,6 +112,13 @@ func TestApplyPropertySettings(t *testing.T) {
 			},
 		},
 		{
+			name: "$referenceType: arm+wellknown", types: "Widget:\n  $export: true\n  vaultId:\n    $referenceType: arm+wellknown",
+			in: "WidgetProperties", property: "VaultId",
+			check: func(p *astmodel.Property) bool {
+				return p.ARMReference && p.WellKnownReference && p.Provenance.Reference == astmodel.ByConfig
+			},
+		},
+		{
 			name: "$referenceType: simple overrides the swagger", types: "Widget:\n  $export: true\n  subnetId:\n    $referenceType: simple",
 			in: "WidgetProperties", property: "SubnetId",
 			check: func(p *astmodel.Property) bool {

@@ -63,13 +63,14 @@ func applyPropertySetting(cfg *config.Config, tc *config.TypeConfig, pc *config.
 		p.Secret, p.Provenance.Secret = true, astmodel.ByConfig
 	}
 	switch pc.ReferenceType {
-	case "arm":
+	case "arm", "arm+wellknown":
 		// Only a string, or a list of them, becomes a reference; on anything else (an object,
 		// a map of strings) the setting would do nothing, so it is a mistake in the config.
 		if !holdsStrings(p.Type) {
 			return nil, false, config.NewError(cfg, pc.Path+".$referenceType", pc.Pos, fmt.Sprintf("%s.%s is %s: only a string or a list of strings can hold ARM IDs; remove the setting", tc.Name, pc.Name, p.Type), "")
 		}
 		p.ARMReference, p.Provenance.Reference = true, astmodel.ByConfig
+		p.WellKnownReference = pc.ReferenceType == "arm+wellknown"
 	case "simple":
 		p.ARMReference, p.NotARMReference, p.Provenance.Reference = false, true, ""
 	}

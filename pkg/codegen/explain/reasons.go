@@ -77,6 +77,8 @@ func (e *Explanation) reasons() []string {
 			astmodel.ByEmbedding: "it is the ID of a resource embedded here",
 		}[p.Provenance.Reference]
 		add("holds the ARM ID of another resource (%s): the spec takes a reference, by Kubernetes group, kind and name or by armId, and %q is renamed %q", why, p.ARMName, p.JSONName)
+	case u == astmodel.WellKnownReferenceType || isArrayOf(p.Type, astmodel.WellKnownReferenceType):
+		add("holds the ARM ID of another resource, or a name Azure knows it by (%s is arm+wellknown): the spec takes a reference, by Kubernetes group, kind and name, by armId or by wellKnownName, and %q is renamed %q", settingPath("$referenceType"), p.ARMName, p.JSONName)
 	case u == astmodel.ConfigMapReferenceType && p.FromConfigOf != "":
 		exactly := "at most one of the two may be set"
 		if p.PairRequired {

@@ -120,6 +120,8 @@ func (e *Explanation) notes(p *astmodel.Property) []string {
 		out = append(out, "secret map")
 	case astmodel.ResourceReferenceType:
 		out = append(out, "reference to "+p.ARMName)
+	case astmodel.WellKnownReferenceType:
+		out = append(out, "reference (or well-known name) to "+p.ARMName)
 	}
 	if len(p.FlattenedFrom) > 0 {
 		out = append(out, "from "+strings.Join(p.FlattenedFrom, ".")+"."+p.ARMName)

@@ -67,6 +67,10 @@ func statusWirePath(defs astmodel.Definitions, status astmodel.TypeName, path st
 		wire = append(wire, p.FlattenedFrom...)
 		seg := p.ARMName
 		t = p.Type
+		if step.MatchProperty != "" {
+			return "", fmt.Errorf("status.%s: a status value is picked from a list by index ([n]); [%s=%s] is for $azureGeneratedSecrets",
+				strings.Join(append(seen, p.JSONName), "."), step.MatchProperty, step.MatchValue)
+		}
 		if step.Index >= 0 {
 			a, ok := astmodel.Unwrap(t).(astmodel.ArrayType)
 			if !ok {

@@ -186,16 +186,24 @@ func (w *walker) follow(root node, path string) (string, bool, error) {
 		}
 		seg := props[idx].name
 		n = props[idx].node
-		if step.Index >= 0 {
+		if step.Picks() {
 			if n, err = w.resolve(n); err != nil {
 				return "", false, err
 			}
 			item, ok := items(n)
 			if shapeOf(n.s) != arrayShape || !ok {
-				return "", false, fmt.Errorf("%s is not a list, so %s[%d] names nothing", strings.Join(append(out, seg), "."), seg, step.Index)
+				return "", false, fmt.Errorf("%s is not a list, so %s names nothing", strings.Join(append(out, seg), "."), seg+pick(step))
 			}
 			n = item
-			seg = fmt.Sprintf("%s[%d]", seg, step.Index)
+			if step.MatchProperty != "" {
+				key, err := w.matchKey(n, strings.Join(append(out, seg), "."), step)
+				if err != nil {
+					return "", false, err
+				}
+				seg = fmt.Sprintf("%s[%s=%s]", seg, key, step.MatchValue)
+			} else {
+				seg = fmt.Sprintf("%s[%d]", seg, step.Index)
+			}
 		}
 		out = append(out, seg)
 		if i == len(steps)-1 {
@@ -270,4 +278,53 @@ func (w *walker) find(root node, name string) ([]found, error) {
 	}
 	err := visit(root, nil, map[string]bool{})
 	return out, err
+}
+
+// pick is how a step picks an item of a list, as the config writes it.
+func pick(step config.PathStep) string {
+	if step.MatchProperty != "" {
+		return "[" + step.MatchProperty + "=" + step.MatchValue + "]"
+	}
+	return fmt.Sprintf("[%d]", step.Index)
+}
+
+// matchKey checks that the items of the list at listPath (item, their schema) have the scalar
+// property a [property=value] step compares, and returns it spelled as the swagger spells it.
+func (w *walker) matchKey(item node, listPath string, step config.PathStep) (string, error) {
+	item, err := w.resolve(item)
+	if err != nil {
+		return "", err
+	}
+	if shapeOf(item.s) != objectShape {
+		return "", fmt.Errorf("the items of %s are %s, which have no property %s to pick one by", listPath, describeShape(shapeOf(item.s)), step.MatchProperty)
+	}
+	props, err := w.properties(item)
+	if err != nil {
+		return "", err
+	}
+	idx := slices.IndexFunc(props, func(p property) bool { return p.name == step.MatchProperty })
+	if idx < 0 {
+		idx = slices.IndexFunc(props, func(p property) bool { return strings.EqualFold(p.name, step.MatchProperty) })
+	}
+	if idx < 0 {
+		names := make([]string, len(props))
+		for j, p := range props {
+			names[j] = p.name
+		}
+		msg := fmt.Sprintf("the items of %s have no property %s to pick one by", listPath, step.MatchProperty)
+		if s := config.Nearest(step.MatchProperty, names); s != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		} else if len(names) > 0 {
+			msg += " (they have " + strings.Join(names, ", ") + ")"
+		}
+		return "", fmt.Errorf("%s", msg)
+	}
+	key, err := w.resolve(props[idx].node)
+	if err != nil {
+		return "", err
+	}
+	if shapeOf(key.s) != scalarShape {
+		return "", fmt.Errorf("%s of the items of %s is %s, not a single value to compare", props[idx].name, listPath, describeShape(shapeOf(key.s)))
+	}
+	return props[idx].name, nil
 }

@@ -107,6 +107,24 @@ func TestSecretsFound(t *testing.T) {
 	}
 }
 
+// TestSecretsPickedByName: an item of a list of keys is picked by the value of one of its
+// properties ([keyName=key2]), the property checked against the swagger and spelt as it spells it.
+func TestSecretsPickedByName(t *testing.T) {
+	got, err := demo(t, `          - key2: listKeys:keys[KEYNAME=key2].value
+          - primary: listKeys:keys[keyName=Primary Read Only].value
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"key2 <- listKeys:keys[keyName=key2].value", "primary <- listKeys:keys[keyName=Primary Read Only].value"}
+	for i, v := range got {
+		if i >= len(want) || v.String() != want[i] {
+			t.Errorf("got %v, want %v", got, want)
+			break
+		}
+	}
+}
+
 func TestSecretsErrors(t *testing.T) {
 	const at = "azure-arm.yaml:7:13: objectModelConfiguration.demo.2020-01-01.Cache.$azureGeneratedSecrets[0]: Microsoft.Demo/caches 2020-01-01: "
 	cases := []struct{ name, entry, want string }{
@@ -126,6 +144,10 @@ func TestSecretsErrors(t *testing.T) {
 			"in the response of listKeys, keys is a list, which has no property value"},
 		{"an index into what is no list", "- k: properties.hostName[0]",
 			"in the GET response, properties.hostName is not a list, so hostName[0] names nothing"},
+		{"a pick by a property the items lack", "- k: listKeys:keys[keyNme=key1].value",
+			`in the response of listKeys, the items of keys have no property keyNme to pick one by (did you mean "keyName"?)`},
+		{"a pick from what is no list", "- k: properties.hostName[name=a]",
+			"in the GET response, properties.hostName is not a list, so hostName[name=a] names nothing"},
 		{"an object", "- k: properties.endpoints",
 			"in the GET response, properties.endpoints is not a single value (a string or a number) but an object"},
 	}

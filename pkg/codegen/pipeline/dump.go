@@ -172,6 +172,7 @@ func propertyLine(p *astmodel.Property, home astmodel.PackageReference) string {
 	add(p.Provenance.Secret != "", "secret-by="+string(p.Provenance.Secret))
 	add(p.ARMReference, "arm-reference")
 	add(p.NotARMReference, "not-arm-reference")
+	add(p.WellKnownReference, "well-known-reference")
 	add(p.Provenance.Reference != "", "reference-by="+string(p.Provenance.Reference))
 	add(p.ARMName != "" && p.ARMName != p.JSONName, "arm-name="+p.ARMName)
 	add(p.Provenance.Renamed != "", "renamed-by="+string(p.Provenance.Renamed))

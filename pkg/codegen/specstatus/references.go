@@ -26,12 +26,12 @@ func referenceProperty(p *astmodel.Property, why astmodel.Reason) *astmodel.Prop
 		if t != astmodel.StringType {
 			return p
 		}
-		p.Type = astmodel.OptionalType{Element: astmodel.ResourceReferenceType}
+		p.Type = astmodel.OptionalType{Element: referenceType(p)}
 	case astmodel.ArrayType:
 		if astmodel.Unwrap(t.Element) != astmodel.StringType {
 			return p
 		}
-		p.Type = astmodel.ArrayType{Element: astmodel.ResourceReferenceType}
+		p.Type = astmodel.ArrayType{Element: referenceType(p)}
 	default:
 		return p
 	}
@@ -40,4 +40,13 @@ func referenceProperty(p *astmodel.Property, why astmodel.Reason) *astmodel.Prop
 	p.Provenance.Reference = why
 	name := astmodel.ReferenceName(p.Name, many)
 	return p.WithName(name, astmodel.JSONName(name))
+}
+
+// referenceType is the type a reference property takes: one that also takes a name Azure knows
+// the resource by where the config says so ($referenceType: arm+wellknown), as ASO's does.
+func referenceType(p *astmodel.Property) astmodel.TypeName {
+	if p.WellKnownReference {
+		return astmodel.WellKnownReferenceType
+	}
+	return astmodel.ResourceReferenceType
 }

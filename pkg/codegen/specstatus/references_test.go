@@ -11,6 +11,7 @@ func TestReferences(t *testing.T) {
 	optRef := astmodel.OptionalType{Element: astmodel.ResourceReferenceType}.String()
 	byConfig := func(p *astmodel.Property) { p.ARMReference, p.Provenance.Reference = true, astmodel.ByConfig }
 	simple := func(p *astmodel.Property) { p.NotARMReference = true }
+	wellKnown := func(p *astmodel.Property) { p.WellKnownReference = true }
 	cases := []struct {
 		name string
 		raw  *astmodel.Property
@@ -26,6 +27,9 @@ func TestReferences(t *testing.T) {
 		{"a list not named ids", prop("databases", astmodel.ArrayType{Element: astmodel.StringType}, armID),
 			"DatabasesReferences", "databasesReferences", astmodel.ArrayType{Element: astmodel.ResourceReferenceType}.String(), astmodel.BySwagger},
 		{"$referenceType: arm", prop("keyVault", optString, byConfig), "KeyVaultReference", "keyVaultReference", optRef, astmodel.ByConfig},
+		// ASO's arm+wellknown: the reference takes a name Azure knows (a built-in role) as well.
+		{"$referenceType: arm+wellknown", prop("roleDefinitionId", optString, byConfig, wellKnown), "RoleDefinitionReference", "roleDefinitionReference",
+			astmodel.OptionalType{Element: astmodel.WellKnownReferenceType}.String(), astmodel.ByConfig},
 		{"a writable id", prop("id", optString), "Reference", "reference", optRef, astmodel.ByName},
 		{"an id with $referenceType: simple", prop("id", optString, simple), "Id", "id", "*string", ""},
 		{"arm-id on an integer stays as it is", prop("ordinalId", optInt, armID), "OrdinalId", "ordinalId", "*int", ""},

@@ -113,6 +113,19 @@ func ExpectFromARM(subject any, resolved genruntime.ConvertToARMResolvedDetails)
 			}
 			v.Set(reflect.ValueOf(genruntime.ResourceReference{ARMID: id}))
 			return false
+		case wellKnownReferenceType:
+			// What was sent (the name, or the ID the reference resolved to) is what Azure answers.
+			ref := v.Interface().(genruntime.WellKnownResourceReference)
+			sent := ref.WellKnownName
+			if sent == "" {
+				id, ok := resolved.ResolvedReferences[ref.ResourceReference]
+				if !ok {
+					id = resolvedID(ref.ResourceReference)
+				}
+				sent = id
+			}
+			v.Set(reflect.ValueOf(genruntime.WellKnownReferenceFromARM(sent)))
+			return false
 		}
 		if v.Kind() == reflect.Slice || v.Kind() == reflect.Map {
 			emptyNestedCollections(v)
@@ -252,6 +265,7 @@ func ownerOf(subject any) genruntime.ArbitraryOwnerReference {
 
 var (
 	resourceReferenceType  = reflect.TypeFor[genruntime.ResourceReference]()
+	wellKnownReferenceType = reflect.TypeFor[genruntime.WellKnownResourceReference]()
 	secretReferenceType    = reflect.TypeFor[genruntime.SecretReference]()
 	secretMapReferenceType = reflect.TypeFor[genruntime.SecretMapReference]()
 	configMapReferenceType = reflect.TypeFor[genruntime.ConfigMapReference]()

@@ -143,6 +143,16 @@ func ResourceReference(t *rapid.T) genruntime.ResourceReference {
 	return genruntime.ResourceReference{Group: String(t), Kind: String(t), Name: String(t), ARMID: String(t)}
 }
 
+// WellKnownResourceReference draws a reference by well-known name or, as ResourceReference
+// draws it, by group, kind, name and armId; never both, which ConvertToARM refuses. The name
+// never starts with "/", so it cannot pass for an ARM ID when read back.
+func WellKnownResourceReference(t *rapid.T) genruntime.WellKnownResourceReference {
+	if rapid.Bool().Draw(t, "wellKnown") {
+		return genruntime.WellKnownResourceReference{WellKnownName: "role " + String(t)}
+	}
+	return genruntime.WellKnownResourceReference{ResourceReference: ResourceReference(t)}
+}
+
 // SecretReference draws a reference to a secret.
 func SecretReference(t *rapid.T) genruntime.SecretReference {
 	return genruntime.SecretReference{Name: String(t), Key: String(t)}

@@ -126,7 +126,7 @@ type RoleAssignment_Spec struct {
 
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
-	RoleDefinitionReference *genruntime.ResourceReference `json:"roleDefinitionReference,omitempty"`
+	RoleDefinitionReference *genruntime.WellKnownResourceReference `json:"roleDefinitionReference,omitempty"`
 }
 
 // RoleAssignment_STATUS: Storage version of v1api20200801preview.RoleAssignment_STATUS

@@ -28,7 +28,7 @@ var wellKnown = sync.OnceValues(func() (map[string]apiextv1.JSONSchemaProps, err
 
 // WellKnownTypes are the external types generated code may use.
 var WellKnownTypes = []astmodel.TypeName{
-	astmodel.KnownResourceReferenceType, astmodel.ArbitraryOwnerReferenceType, astmodel.ResourceReferenceType,
+	astmodel.KnownResourceReferenceType, astmodel.ArbitraryOwnerReferenceType, astmodel.ResourceReferenceType, astmodel.WellKnownReferenceType,
 	astmodel.SecretReferenceType, astmodel.SecretMapReferenceType, astmodel.ConfigMapReferenceType, astmodel.SecretDestinationType,
 	astmodel.ConfigMapDestinationType, astmodel.DestinationExpressionType, astmodel.ConditionType,
 	astmodel.PropertyBagType,

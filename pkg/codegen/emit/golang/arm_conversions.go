@@ -293,6 +293,8 @@ func (c *armConv) toARM(t, wt astmodel.Type, src, target dst.Expr, stem, what st
 		switch x {
 		case astmodel.ResourceReferenceType:
 			return c.lookup("ARMID", src, target, stem, what), nil
+		case astmodel.WellKnownReferenceType:
+			return c.lookup("WellKnownARMID", src, target, stem, what), nil
 		case astmodel.SecretReferenceType:
 			return c.lookup("Secret", src, target, stem, what), nil
 		case astmodel.SecretMapReferenceType:

@@ -198,6 +198,10 @@ func (c *armConv) fromARM(t, wt astmodel.Type, src, target dst.Expr, stem, what 
 		if x == astmodel.ResourceReferenceType {
 			return []dst.Stmt{assign(cp(target), composite(c.fb.typeName(x), keyValue("ARMID", cp(src))))}, nil
 		}
+		if x == astmodel.WellKnownReferenceType {
+			// Azure answers what it was sent: an ARM ID, or a name it knows (an alias).
+			return []dst.Stmt{assign(cp(target), call(c.fb.qualified(astmodel.GenRuntimePackage, "WellKnownReferenceFromARM"), cp(src)))}, nil
+		}
 		if d, ok := c.fb.defs[x]; ok && x.Package.IsAPI() {
 			switch dt := d.Type.(type) {
 			case *astmodel.ObjectType:

@@ -31,6 +31,7 @@ var generatorsOf = map[astmodel.TypeName]string{
 	astmodel.KnownResourceReferenceType:  "KnownResourceReference",
 	astmodel.ArbitraryOwnerReferenceType: "ArbitraryOwnerReference",
 	astmodel.ResourceReferenceType:       "ResourceReference",
+	astmodel.WellKnownReferenceType:      "WellKnownResourceReference",
 	astmodel.SecretReferenceType:         "SecretReference",
 	astmodel.SecretMapReferenceType:      "SecretMapReference",
 	astmodel.ConfigMapReferenceType:      "ConfigMapReference",
