@@ -21,6 +21,7 @@ const thisPackage = "github.com/armgen/armgen/pkg/codegen"
 // runs them again, which must fail, naming a round trip. It then does the same to ConvertToARM
 // (a property no longer sent to Azure), which the ARM round trip must catch.
 func TestGeneratedRoundTripsCatchABrokenConversion(t *testing.T) {
+	t.Parallel() // minutes in go subprocesses or one-core stages, writing only folders of its own: beside the other slow tests, not after them
 	dir, goTool := generateScratchCase(t, "cachelite")
 
 	// The payload checks read the swagger of the fixture, not of the corpus.
