@@ -13,6 +13,7 @@ import (
 // graph (the newest api-version of every resource type, as --all does). Nothing may panic, the
 // run must succeed, and every skipped resource must say why.
 func TestCorpusSweep(t *testing.T) {
+	t.Parallel() // minutes in go subprocesses or one-core stages, writing only folders of its own: beside the other slow tests, not after them
 	if testing.Short() {
 		t.Skip("sweeps the whole corpus")
 	}

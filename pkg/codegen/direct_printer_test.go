@@ -21,6 +21,7 @@ import (
 // long way (golang.PrintDirectOnly), so a comparison of go/printer with itself cannot pass. The whole corpus is compared by
 // `make bench-printer`.
 func TestDirectPrinterMatchesGoPrinter(t *testing.T) {
+	t.Parallel() // minutes in go subprocesses or one-core stages, writing only folders of its own: beside the other slow tests, not after them
 	type run struct {
 		name   string
 		config string

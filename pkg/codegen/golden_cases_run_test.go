@@ -13,6 +13,7 @@ import (
 // against the fixture swagger (the routes case's polymorphic PUT body among them). TestGolden
 // holds the output to the goldens; this holds the goldens to compiling and passing.
 func TestGoldenCasesPassTheirGeneratedTests(t *testing.T) {
+	t.Parallel() // minutes in go subprocesses or one-core stages, writing only folders of its own: beside the other slow tests, not after them
 	if testing.Short() {
 		t.Skip("builds and runs generated tests with the go command")
 	}

@@ -25,6 +25,7 @@ var interruptAll = flag.Bool("interrupt.all", false, "TestInterrupt generates th
 // left exactly as they were, with no temporary file or directory behind; the code and its docs
 // are swapped in as one change or not at all.
 func TestInterrupt(t *testing.T) {
+	t.Parallel() // minutes in go subprocesses or one-core stages, writing only folders of its own: beside the other slow tests, not after them
 	if testing.Short() {
 		t.Skip("takes time: it generates the configured set")
 	}
