@@ -100,7 +100,10 @@ type TypeConfig struct {
 	// these children whole (ASO's $resourceEmbeddedInParent on a load balancer's inbound NAT
 	// rules), instead of reducing them to their IDs as it does a kind's children.
 	KeptInParent bool
-	Properties   []*PropertyConfig // sorted by Name
+	// NotImportable ($importable: false) says `armctl import azure-resource` refuses the kind,
+	// as ASO's asoctl refuses a kind its configuration marks so.
+	NotImportable bool
+	Properties    []*PropertyConfig // sorted by Name
 
 	Path string
 	Pos  Position // of the key

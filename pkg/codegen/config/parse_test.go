@@ -199,7 +199,7 @@ func TestParseErrors(t *testing.T) {
 		// Settings in the wrong place.
 		{"misspelt type setting", inType("$exprot: true"), "f.yaml:5:9: " + typePath + ".$exprot: unknown setting; did you mean \"$export\"?"},
 		{"type setting with wrong case", inType("$IsHub: true"), "f.yaml:5:9: " + typePath + ".$IsHub: unknown setting; did you mean \"$isHub\"?"},
-		{"unknown type setting", inType("$colour: red"), "f.yaml:5:9: " + typePath + ".$colour: unknown setting; a type accepts $azureGeneratedSecrets, $defaultAzureName, $export, $exportAs, $generatedConfigs, $isHub, $keptInParent, $renameTo, $scope"},
+		{"unknown type setting", inType("$colour: red"), "f.yaml:5:9: " + typePath + ".$colour: unknown setting; a type accepts $azureGeneratedSecrets, $defaultAzureName, $export, $exportAs, $generatedConfigs, $importable, $isHub, $keptInParent, $renameTo, $scope"},
 		{"property setting on a type", inType("$isSecret: true"), "f.yaml:5:9: " + typePath + ".$isSecret: $isSecret belongs on a property, not on a type"},
 		{"type setting on a property", inType("subnets:", "  $export: true"), "f.yaml:6:11: " + typePath + ".subnets.$export: $export belongs on a type, not on a property"},
 		{"misspelt property setting", inType("subnets: {$isSecert: true}"), "f.yaml:5:19: " + typePath + ".subnets.$isSecert: unknown setting; did you mean \"$isSecret\"?"},

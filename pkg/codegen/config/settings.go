@@ -57,6 +57,13 @@ var typeSettings = map[string]typeSetting{
 		t.KeptInParent, err = p.boolValue(n, path)
 		return err
 	},
+	// $importable: false keeps the import command away from a kind whose Azure state does not
+	// make a manifest worth applying; true is the default.
+	"$importable": func(p *parser, t *TypeConfig, n *yaml.Node, path string) error {
+		importable, err := p.boolValue(n, path)
+		t.NotImportable = !importable
+		return err
+	},
 }
 
 var referenceTypes = []string{"arm", "arm+wellknown", "simple"}

@@ -82,6 +82,8 @@ func (e *Explanation) settingValue(rel string) string {
 			return exportedValues(tc.GeneratedConfigs)
 		case "$defaultAzureName":
 			return tc.DefaultAzureName
+		case "$importable":
+			return strconv.FormatBool(!tc.NotImportable)
 		}
 		return "?"
 	}
