@@ -29,6 +29,9 @@ type Property struct {
 	JSONObjects bool
 	// Secret properties hold credentials; in specs they become SecretReferences.
 	Secret bool
+	// NotSecret keeps a property a plain value though the swagger marks it x-ms-secret or its
+	// name looks like a password's ($importSecretMode: never).
+	NotSecret bool
 	// ARMReference properties hold the ARM ID of another resource.
 	ARMReference bool
 	// NotARMReference keeps a property a plain string even where it looks like an ARM ID

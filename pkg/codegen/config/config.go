@@ -112,8 +112,12 @@ type TypeConfig struct {
 // PropertyConfig holds the settings for one property of a type, named as in
 // the swagger.
 type PropertyConfig struct {
-	Name          string
+	Name string
+	// IsSecret makes the property a secret ($importSecretMode: required, or the older
+	// $isSecret: true); NotSecret keeps it a plain value against the swagger's x-ms-secret and
+	// the password-like name rule ($importSecretMode: never, or $isSecret: false), as ASO does.
 	IsSecret      bool
+	NotSecret     bool
 	ReferenceType string // "", "arm", "arm+wellknown" or "simple"
 	RenameTo      string
 	RenamedFrom   string // the property's name in other API versions, for conversions

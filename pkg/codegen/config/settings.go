@@ -69,8 +69,20 @@ var typeSettings = map[string]typeSetting{
 var referenceTypes = []string{"arm", "arm+wellknown", "simple"}
 
 var propertySettings = map[string]propertySetting{
-	"$isSecret": func(p *parser, pc *PropertyConfig, n *yaml.Node, path string) (err error) {
-		pc.IsSecret, err = p.boolValue(n, path)
+	// $isSecret is the older spelling of $importSecretMode, kept as ASO keeps it: true is
+	// required, false is never.
+	"$isSecret": func(p *parser, pc *PropertyConfig, n *yaml.Node, path string) error {
+		secret, err := p.boolValue(n, path)
+		if err == nil {
+			err = p.secretMode(pc, secret, n, path)
+		}
+		return err
+	},
+	"$importSecretMode": func(p *parser, pc *PropertyConfig, n *yaml.Node, path string) error {
+		mode, err := p.oneOf(n, path, ImportSecretModes, "mode")
+		if err == nil {
+			err = p.secretMode(pc, mode == "required", n, path)
+		}
 		return err
 	},
 	"$referenceType": func(p *parser, pc *PropertyConfig, n *yaml.Node, path string) (err error) {

@@ -62,6 +62,9 @@ func applyPropertySetting(cfg *config.Config, tc *config.TypeConfig, pc *config.
 		}
 		p.Secret, p.Provenance.Secret = true, astmodel.ByConfig
 	}
+	if pc.NotSecret {
+		p.Secret, p.NotSecret, p.Provenance.Secret = false, true, ""
+	}
 	switch pc.ReferenceType {
 	case "arm", "arm+wellknown":
 		// Only a string, or a list of them, becomes a reference; on anything else (an object,

@@ -94,6 +94,11 @@ func (e *Explanation) settingValue(rel string) string {
 	switch name {
 	case "$isSecret":
 		return strconv.FormatBool(pc.IsSecret)
+	case "$importSecretMode":
+		if pc.NotSecret {
+			return "never"
+		}
+		return "required"
 	case "$referenceType":
 		return pc.ReferenceType
 	case "$renameTo":
