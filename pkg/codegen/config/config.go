@@ -131,6 +131,10 @@ type PropertyConfig struct {
 	// EnumAsString makes the property's enum a plain string ($enumAsString), as ASO's
 	// typeTransformers do where a swagger enum is incomplete.
 	EnumAsString bool
+	// RemoveFromSpec, when set, says why the property leaves the spec ($removeFromSpec: why):
+	// Azure sets it though the swagger does not mark it read-only, as ASO's typeTransformers
+	// with remove: true say. The status keeps what Azure reports.
+	RemoveFromSpec string
 
 	Path string
 	Pos  Position // of the key

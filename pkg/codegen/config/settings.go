@@ -78,6 +78,13 @@ var propertySettings = map[string]propertySetting{
 		}
 		return err
 	},
+	"$removeFromSpec": func(p *parser, pc *PropertyConfig, n *yaml.Node, path string) (err error) {
+		pc.RemoveFromSpec, err = p.stringValue(n, path)
+		if err == nil && strings.TrimSpace(pc.RemoveFromSpec) == "" {
+			err = p.fail(path, n, "", "says why the property leaves the spec (Azure sets it though the swagger lets users write it); give the reason")
+		}
+		return err
+	},
 	"$importSecretMode": func(p *parser, pc *PropertyConfig, n *yaml.Node, path string) error {
 		mode, err := p.oneOf(n, path, ImportSecretModes, "mode")
 		if err == nil {

@@ -62,6 +62,9 @@ func applyPropertySetting(cfg *config.Config, tc *config.TypeConfig, pc *config.
 		}
 		p.Secret, p.Provenance.Secret = true, astmodel.ByConfig
 	}
+	if pc.RemoveFromSpec != "" {
+		p.RemovedFromSpec = pc.RemoveFromSpec
+	}
 	if pc.NotSecret {
 		p.Secret, p.NotSecret, p.Provenance.Secret = false, true, ""
 	}

@@ -107,6 +107,8 @@ func (e *Explanation) settingValue(rel string) string {
 		return pc.ImportConfigMapMode
 	case "$additionalEnumValues":
 		return strings.Join(pc.AdditionalEnumValues, ", ")
+	case "$removeFromSpec":
+		return pc.RemoveFromSpec
 	case "$enumAsString":
 		return strconv.FormatBool(pc.EnumAsString)
 	}
