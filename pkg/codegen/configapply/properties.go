@@ -63,6 +63,10 @@ func applyPropertySetting(cfg *config.Config, tc *config.TypeConfig, pc *config.
 		p.Secret, p.Provenance.Secret = true, astmodel.ByConfig
 	}
 	if pc.RemoveFromSpec != "" {
+		// A PUT body without a property the swagger requires is one Azure refuses.
+		if p.Required {
+			return nil, false, config.NewError(cfg, pc.Path+".$removeFromSpec", pc.Pos, fmt.Sprintf("%s.%s is required by the swagger: every PUT without it would be refused; remove the setting", tc.Name, pc.Name), "")
+		}
 		p.RemovedFromSpec = pc.RemoveFromSpec
 	}
 	if pc.NotSecret {
