@@ -20,7 +20,6 @@ func generate_v1api20210701_IotHub(t *rapid.T) v1api20210701.IotHub {
 func generate_v1api20210701_IotHub_Spec(t *rapid.T) v1api20210701.IotHub_Spec {
 	return v1api20210701.IotHub_Spec{
 		AzureName:    gentest.String(t),
-		Etag:         gentest.Optional(gentest.String)(t),
 		Identity:     gentest.Optional(generate_v1api20210701_ArmIdentity)(t),
 		Location:     gentest.Optional(gentest.String)(t),
 		OperatorSpec: gentest.Optional(generate_v1api20210701_IotHubOperatorSpec)(t),
@@ -740,10 +739,8 @@ func generate_v1api20210701_RoutingStorageContainerProperties_STATUS(t *rapid.T)
 // generate_v1api20210701_SharedAccessSignatureAuthorizationRule draws a random SharedAccessSignatureAuthorizationRule for property-based tests.
 func generate_v1api20210701_SharedAccessSignatureAuthorizationRule(t *rapid.T) v1api20210701.SharedAccessSignatureAuthorizationRule {
 	return v1api20210701.SharedAccessSignatureAuthorizationRule{
-		KeyName:      gentest.Optional(gentest.String)(t),
-		PrimaryKey:   gentest.Optional(gentest.SecretReference)(t),
-		Rights:       gentest.Optional(generate_v1api20210701_AccessRights)(t),
-		SecondaryKey: gentest.Optional(gentest.SecretReference)(t),
+		KeyName: gentest.Optional(gentest.String)(t),
+		Rights:  gentest.Optional(generate_v1api20210701_AccessRights)(t),
 	}
 }
 

@@ -19,7 +19,6 @@ func generate_v1api20210701storage_IotHub(t *rapid.T) v1api20210701storage.IotHu
 func generate_v1api20210701storage_IotHub_Spec(t *rapid.T) v1api20210701storage.IotHub_Spec {
 	return v1api20210701storage.IotHub_Spec{
 		AzureName:       gentest.String(t),
-		Etag:            gentest.Optional(gentest.String)(t),
 		Identity:        gentest.Optional(generate_v1api20210701storage_ArmIdentity)(t),
 		Location:        gentest.Optional(gentest.String)(t),
 		OperatorSpec:    gentest.Optional(generate_v1api20210701storage_IotHubOperatorSpec)(t),
@@ -665,11 +664,9 @@ func generate_v1api20210701storage_RoutingStorageContainerProperties_STATUS(t *r
 // generate_v1api20210701storage_SharedAccessSignatureAuthorizationRule draws a random SharedAccessSignatureAuthorizationRule for property-based tests.
 func generate_v1api20210701storage_SharedAccessSignatureAuthorizationRule(t *rapid.T) v1api20210701storage.SharedAccessSignatureAuthorizationRule {
 	return v1api20210701storage.SharedAccessSignatureAuthorizationRule{
-		KeyName:      gentest.Optional(gentest.String)(t),
-		PrimaryKey:   gentest.Optional(gentest.SecretReference)(t),
-		PropertyBag:  gentest.PropertyBag(t),
-		Rights:       gentest.Optional(gentest.String)(t),
-		SecondaryKey: gentest.Optional(gentest.SecretReference)(t),
+		KeyName:     gentest.Optional(gentest.String)(t),
+		PropertyBag: gentest.PropertyBag(t),
+		Rights:      gentest.Optional(gentest.String)(t),
 	}
 }
 

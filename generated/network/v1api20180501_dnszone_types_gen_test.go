@@ -20,7 +20,6 @@ func generate_v1api20180501_DnsZone(t *rapid.T) v1api20180501.DnsZone {
 func generate_v1api20180501_DnsZone_Spec(t *rapid.T) v1api20180501.DnsZone_Spec {
 	return v1api20180501.DnsZone_Spec{
 		AzureName:                   gentest.String(t),
-		Etag:                        gentest.Optional(gentest.String)(t),
 		Location:                    gentest.Optional(gentest.String)(t),
 		OperatorSpec:                gentest.Optional(generate_v1api20180501_DnsZoneOperatorSpec)(t),
 		Owner:                       gentest.Optional(gentest.KnownResourceReference)(t),

@@ -24,7 +24,6 @@ func generate_v1api20180501_DnsZonesCNAMERecord_Spec(t *rapid.T) v1api20180501.D
 		AzureName:      gentest.String(t),
 		CNAMERecord:    gentest.Optional(generate_v1api20180501_CnameRecord)(t),
 		CaaRecords:     gentest.SliceOf(generate_v1api20180501_CaaRecord)(t),
-		Etag:           gentest.Optional(gentest.String)(t),
 		MXRecords:      gentest.SliceOf(generate_v1api20180501_MxRecord)(t),
 		Metadata:       gentest.MapOf(gentest.String)(t),
 		NSRecords:      gentest.SliceOf(generate_v1api20180501_NsRecord)(t),

@@ -19,7 +19,6 @@ func generate_v1api20180501storage_DnsZone(t *rapid.T) v1api20180501storage.DnsZ
 func generate_v1api20180501storage_DnsZone_Spec(t *rapid.T) v1api20180501storage.DnsZone_Spec {
 	return v1api20180501storage.DnsZone_Spec{
 		AzureName:                   gentest.String(t),
-		Etag:                        gentest.Optional(gentest.String)(t),
 		Location:                    gentest.Optional(gentest.String)(t),
 		OperatorSpec:                gentest.Optional(generate_v1api20180501storage_DnsZoneOperatorSpec)(t),
 		OriginalVersion:             gentest.String(t),

@@ -23,7 +23,6 @@ func generate_v1api20180501storage_DnsZonesPTRRecord_Spec(t *rapid.T) v1api20180
 		AzureName:       gentest.String(t),
 		CNAMERecord:     gentest.Optional(generate_v1api20180501storage_CnameRecord)(t),
 		CaaRecords:      gentest.SliceOf(generate_v1api20180501storage_CaaRecord)(t),
-		Etag:            gentest.Optional(gentest.String)(t),
 		MXRecords:       gentest.SliceOf(generate_v1api20180501storage_MxRecord)(t),
 		Metadata:        gentest.MapOf(gentest.String)(t),
 		NSRecords:       gentest.SliceOf(generate_v1api20180501storage_NsRecord)(t),

@@ -27,7 +27,6 @@ func generate_v1api20201101_NetworkInterface_Spec(t *rapid.T) v1api20201101.Netw
 		ExtendedLocation:            gentest.Optional(generate_v1api20201101_ExtendedLocation)(t),
 		IpConfigurations:            gentest.SliceOf(generate_v1api20201101_NetworkInterfaceIPConfiguration)(t),
 		Location:                    gentest.Optional(gentest.String)(t),
-		MigrationPhase:              gentest.Optional(generate_v1api20201101_NetworkInterfaceMigrationPhase)(t),
 		NetworkSecurityGroup:        gentest.Optional(generate_v1api20201101_NetworkSecurityGroup_SubResourceEmbedded)(t),
 		NicType:                     gentest.Optional(generate_v1api20201101_NetworkInterfaceNicType)(t),
 		OperatorSpec:                gentest.Optional(generate_v1api20201101_NetworkInterfaceOperatorSpec)(t),
@@ -142,14 +141,8 @@ func generate_v1api20201101_NetworkInterfaceIPConfiguration(t *rapid.T) v1api202
 		PublicIPAddress:                       gentest.Optional(generate_v1api20201101_PublicIPAddress_SubResourceEmbedded)(t),
 		Reference:                             gentest.Optional(gentest.ResourceReference)(t),
 		Subnet:                                gentest.Optional(generate_v1api20201101_Subnet_SubResourceEmbedded)(t),
-		Type:                                  gentest.Optional(gentest.String)(t),
 		VirtualNetworkTaps:                    gentest.SliceOf(generate_v1api20201101_VirtualNetworkTap_SubResourceEmbedded)(t),
 	}
-}
-
-// generate_v1api20201101_NetworkInterfaceMigrationPhase draws a random NetworkInterfaceMigrationPhase for property-based tests.
-func generate_v1api20201101_NetworkInterfaceMigrationPhase(t *rapid.T) v1api20201101.NetworkInterfaceMigrationPhase {
-	return gentest.OneOf(v1api20201101.NetworkInterfaceMigrationPhase_None, v1api20201101.NetworkInterfaceMigrationPhase_Prepare, v1api20201101.NetworkInterfaceMigrationPhase_Commit, v1api20201101.NetworkInterfaceMigrationPhase_Abort, v1api20201101.NetworkInterfaceMigrationPhase_Committed)(t)
 }
 
 // generate_v1api20201101_NetworkInterfaceMigrationPhase_STATUS draws a random NetworkInterfaceMigrationPhase_STATUS for property-based tests.

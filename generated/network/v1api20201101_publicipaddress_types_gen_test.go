@@ -29,7 +29,6 @@ func generate_v1api20201101_PublicIPAddress_Spec(t *rapid.T) v1api20201101.Publi
 		IpTags:                   gentest.SliceOf(generate_v1api20201101_IpTag)(t),
 		LinkedPublicIPAddress:    gentest.Optional(generate_v1api20201101_PublicIPAddress_SubResourceEmbedded)(t),
 		Location:                 gentest.Optional(gentest.String)(t),
-		MigrationPhase:           gentest.Optional(generate_v1api20201101_PublicIPAddressMigrationPhase)(t),
 		NatGateway:               gentest.Optional(generate_v1api20201101_NatGateway_SubResourceEmbedded)(t),
 		OperatorSpec:             gentest.Optional(generate_v1api20201101_PublicIPAddressOperatorSpec)(t),
 		Owner:                    gentest.Optional(gentest.KnownResourceReference)(t),
@@ -162,11 +161,6 @@ func generate_v1api20201101_PublicIPAddressDnsSettings_STATUS(t *rapid.T) v1api2
 		Fqdn:            gentest.Optional(gentest.String)(t),
 		ReverseFqdn:     gentest.Optional(gentest.String)(t),
 	}
-}
-
-// generate_v1api20201101_PublicIPAddressMigrationPhase draws a random PublicIPAddressMigrationPhase for property-based tests.
-func generate_v1api20201101_PublicIPAddressMigrationPhase(t *rapid.T) v1api20201101.PublicIPAddressMigrationPhase {
-	return gentest.OneOf(v1api20201101.PublicIPAddressMigrationPhase_None, v1api20201101.PublicIPAddressMigrationPhase_Prepare, v1api20201101.PublicIPAddressMigrationPhase_Commit, v1api20201101.PublicIPAddressMigrationPhase_Abort, v1api20201101.PublicIPAddressMigrationPhase_Committed)(t)
 }
 
 // generate_v1api20201101_PublicIPAddressMigrationPhase_STATUS draws a random PublicIPAddressMigrationPhase_STATUS for property-based tests.

@@ -95,7 +95,6 @@ func generate_v1api20201101_Delegation(t *rapid.T) v1api20201101.Delegation {
 		Name:        gentest.Optional(gentest.String)(t),
 		Reference:   gentest.Optional(gentest.ResourceReference)(t),
 		ServiceName: gentest.Optional(gentest.String)(t),
-		Type:        gentest.Optional(gentest.String)(t),
 	}
 }
 

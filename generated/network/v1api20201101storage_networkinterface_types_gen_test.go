@@ -26,7 +26,6 @@ func generate_v1api20201101storage_NetworkInterface_Spec(t *rapid.T) v1api202011
 		ExtendedLocation:            gentest.Optional(generate_v1api20201101storage_ExtendedLocation)(t),
 		IpConfigurations:            gentest.SliceOf(generate_v1api20201101storage_NetworkInterfaceIPConfiguration)(t),
 		Location:                    gentest.Optional(gentest.String)(t),
-		MigrationPhase:              gentest.Optional(gentest.String)(t),
 		NetworkSecurityGroup:        gentest.Optional(generate_v1api20201101storage_NetworkSecurityGroup_SubResourceEmbedded)(t),
 		NicType:                     gentest.Optional(gentest.String)(t),
 		OperatorSpec:                gentest.Optional(generate_v1api20201101storage_NetworkInterfaceOperatorSpec)(t),
@@ -152,7 +151,6 @@ func generate_v1api20201101storage_NetworkInterfaceIPConfiguration(t *rapid.T) v
 		PublicIPAddress:                       gentest.Optional(generate_v1api20201101storage_PublicIPAddress_SubResourceEmbedded)(t),
 		Reference:                             gentest.Optional(gentest.ResourceReference)(t),
 		Subnet:                                gentest.Optional(generate_v1api20201101storage_Subnet_SubResourceEmbedded)(t),
-		Type:                                  gentest.Optional(gentest.String)(t),
 		VirtualNetworkTaps:                    gentest.SliceOf(generate_v1api20201101storage_VirtualNetworkTap_SubResourceEmbedded)(t),
 	}
 }

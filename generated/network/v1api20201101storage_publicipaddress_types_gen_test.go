@@ -28,7 +28,6 @@ func generate_v1api20201101storage_PublicIPAddress_Spec(t *rapid.T) v1api2020110
 		IpTags:                   gentest.SliceOf(generate_v1api20201101storage_IpTag)(t),
 		LinkedPublicIPAddress:    gentest.Optional(generate_v1api20201101storage_PublicIPAddress_SubResourceEmbedded)(t),
 		Location:                 gentest.Optional(gentest.String)(t),
-		MigrationPhase:           gentest.Optional(gentest.String)(t),
 		NatGateway:               gentest.Optional(generate_v1api20201101storage_NatGateway_SubResourceEmbedded)(t),
 		OperatorSpec:             gentest.Optional(generate_v1api20201101storage_PublicIPAddressOperatorSpec)(t),
 		OriginalVersion:          gentest.String(t),

@@ -100,7 +100,6 @@ func generate_v1api20201101storage_Delegation(t *rapid.T) v1api20201101storage.D
 		PropertyBag: gentest.PropertyBag(t),
 		Reference:   gentest.Optional(gentest.ResourceReference)(t),
 		ServiceName: gentest.Optional(gentest.String)(t),
-		Type:        gentest.Optional(gentest.String)(t),
 	}
 }
 

@@ -26,7 +26,6 @@ func generate_v1api20210201_NetworkInterface_Spec(t *rapid.T) v1api20210201.Netw
 		ExtendedLocation:            gentest.Optional(generate_v1api20210201_ExtendedLocation)(t),
 		IpConfigurations:            gentest.SliceOf(generate_v1api20210201_NetworkInterfaceIPConfiguration)(t),
 		Location:                    gentest.Optional(gentest.String)(t),
-		MigrationPhase:              gentest.Optional(generate_v1api20210201_NetworkInterfaceMigrationPhase)(t),
 		NetworkSecurityGroup:        gentest.Optional(generate_v1api20210201_NetworkSecurityGroup_SubResourceEmbedded)(t),
 		NicType:                     gentest.Optional(generate_v1api20210201_NetworkInterfaceNicType)(t),
 		OperatorSpec:                gentest.Optional(generate_v1api20210201_NetworkInterfaceOperatorSpec)(t),
@@ -127,14 +126,8 @@ func generate_v1api20210201_NetworkInterfaceIPConfiguration(t *rapid.T) v1api202
 		PublicIPAddress:                       gentest.Optional(generate_v1api20210201_PublicIPAddress_SubResourceEmbedded)(t),
 		Reference:                             gentest.Optional(gentest.ResourceReference)(t),
 		Subnet:                                gentest.Optional(generate_v1api20210201_Subnet_SubResourceEmbedded)(t),
-		Type:                                  gentest.Optional(gentest.String)(t),
 		VirtualNetworkTaps:                    gentest.SliceOf(generate_v1api20210201_VirtualNetworkTap_SubResourceEmbedded)(t),
 	}
-}
-
-// generate_v1api20210201_NetworkInterfaceMigrationPhase draws a random NetworkInterfaceMigrationPhase for property-based tests.
-func generate_v1api20210201_NetworkInterfaceMigrationPhase(t *rapid.T) v1api20210201.NetworkInterfaceMigrationPhase {
-	return gentest.OneOf(v1api20210201.NetworkInterfaceMigrationPhase_None, v1api20210201.NetworkInterfaceMigrationPhase_Prepare, v1api20210201.NetworkInterfaceMigrationPhase_Commit, v1api20210201.NetworkInterfaceMigrationPhase_Abort, v1api20210201.NetworkInterfaceMigrationPhase_Committed)(t)
 }
 
 // generate_v1api20210201_NetworkInterfaceMigrationPhase_STATUS draws a random NetworkInterfaceMigrationPhase_STATUS for property-based tests.

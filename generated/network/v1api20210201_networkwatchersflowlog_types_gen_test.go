@@ -109,7 +109,6 @@ func generate_v1api20210201_TrafficAnalyticsConfigurationProperties(t *rapid.T) 
 	return v1api20210201.TrafficAnalyticsConfigurationProperties{
 		Enabled:                    gentest.Optional(gentest.Bool)(t),
 		TrafficAnalyticsInterval:   gentest.Optional(gentest.Int)(t),
-		WorkspaceId:                gentest.Optional(gentest.String)(t),
 		WorkspaceRegion:            gentest.Optional(gentest.String)(t),
 		WorkspaceResourceReference: gentest.Optional(gentest.ResourceReference)(t),
 	}

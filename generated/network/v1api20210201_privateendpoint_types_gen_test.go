@@ -20,7 +20,6 @@ func generate_v1api20210201_PrivateEndpoint(t *rapid.T) v1api20210201.PrivateEnd
 func generate_v1api20210201_PrivateEndpoint_Spec(t *rapid.T) v1api20210201.PrivateEndpoint_Spec {
 	return v1api20210201.PrivateEndpoint_Spec{
 		AzureName:                           gentest.String(t),
-		CustomDnsConfigs:                    gentest.SliceOf(generate_v1api20210201_CustomDnsConfigPropertiesFormat)(t),
 		ExtendedLocation:                    gentest.Optional(generate_v1api20210201_ExtendedLocation)(t),
 		Location:                            gentest.Optional(gentest.String)(t),
 		ManualPrivateLinkServiceConnections: gentest.SliceOf(generate_v1api20210201_PrivateLinkServiceConnection)(t),
@@ -49,14 +48,6 @@ func generate_v1api20210201_PrivateEndpoint_STATUS(t *rapid.T) v1api20210201.Pri
 		Subnet:                              gentest.Optional(generate_v1api20210201_Subnet_STATUS_SubResourceEmbedded)(t),
 		Tags:                                gentest.MapOf(gentest.String)(t),
 		Type:                                gentest.Optional(gentest.String)(t),
-	}
-}
-
-// generate_v1api20210201_CustomDnsConfigPropertiesFormat draws a random CustomDnsConfigPropertiesFormat for property-based tests.
-func generate_v1api20210201_CustomDnsConfigPropertiesFormat(t *rapid.T) v1api20210201.CustomDnsConfigPropertiesFormat {
-	return v1api20210201.CustomDnsConfigPropertiesFormat{
-		Fqdn:        gentest.Optional(gentest.String)(t),
-		IpAddresses: gentest.SliceOf(gentest.String)(t),
 	}
 }
 
@@ -155,16 +146,6 @@ func Test_v1api20210201_PrivateEndpoint_STATUS_JSONRoundTrip(t *testing.T) {
 // Test_v1api20210201_PrivateEndpoint_STATUS_AssignProperties_To_PrivateEndpoint_STATUS_RoundTrip checks that converting a PrivateEndpoint_STATUS to network/v1api20210201/storage.PrivateEndpoint_STATUS and back loses nothing.
 func Test_v1api20210201_PrivateEndpoint_STATUS_AssignProperties_To_PrivateEndpoint_STATUS_RoundTrip(t *testing.T) {
 	gentest.RunRoundTrip[v1api20210201.PrivateEndpoint_STATUS, v1api20210201storage.PrivateEndpoint_STATUS](t, generate_v1api20210201_PrivateEndpoint_STATUS, (*v1api20210201.PrivateEndpoint_STATUS).AssignProperties_To_PrivateEndpoint_STATUS, (*v1api20210201.PrivateEndpoint_STATUS).AssignProperties_From_PrivateEndpoint_STATUS)
-}
-
-// Test_v1api20210201_CustomDnsConfigPropertiesFormat_JSONRoundTrip checks that JSON keeps every value of CustomDnsConfigPropertiesFormat.
-func Test_v1api20210201_CustomDnsConfigPropertiesFormat_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, generate_v1api20210201_CustomDnsConfigPropertiesFormat)
-}
-
-// Test_v1api20210201_CustomDnsConfigPropertiesFormat_AssignProperties_To_CustomDnsConfigPropertiesFormat_RoundTrip checks that converting a CustomDnsConfigPropertiesFormat to network/v1api20210201/storage.CustomDnsConfigPropertiesFormat and back loses nothing.
-func Test_v1api20210201_CustomDnsConfigPropertiesFormat_AssignProperties_To_CustomDnsConfigPropertiesFormat_RoundTrip(t *testing.T) {
-	gentest.RunRoundTrip[v1api20210201.CustomDnsConfigPropertiesFormat, v1api20210201storage.CustomDnsConfigPropertiesFormat](t, generate_v1api20210201_CustomDnsConfigPropertiesFormat, (*v1api20210201.CustomDnsConfigPropertiesFormat).AssignProperties_To_CustomDnsConfigPropertiesFormat, (*v1api20210201.CustomDnsConfigPropertiesFormat).AssignProperties_From_CustomDnsConfigPropertiesFormat)
 }
 
 // Test_v1api20210201_CustomDnsConfigPropertiesFormat_STATUS_JSONRoundTrip checks that JSON keeps every value of CustomDnsConfigPropertiesFormat_STATUS.

@@ -73,7 +73,6 @@ func generate_v1api20210201_Delegation(t *rapid.T) v1api20210201.Delegation {
 		Name:        gentest.Optional(gentest.String)(t),
 		Reference:   gentest.Optional(gentest.ResourceReference)(t),
 		ServiceName: gentest.Optional(gentest.String)(t),
-		Type:        gentest.Optional(gentest.String)(t),
 	}
 }
 

@@ -26,7 +26,6 @@ func generate_v1api20210201storage_NetworkInterface_Spec(t *rapid.T) v1api202102
 		ExtendedLocation:            gentest.Optional(generate_v1api20210201storage_ExtendedLocation)(t),
 		IpConfigurations:            gentest.SliceOf(generate_v1api20210201storage_NetworkInterfaceIPConfiguration)(t),
 		Location:                    gentest.Optional(gentest.String)(t),
-		MigrationPhase:              gentest.Optional(gentest.String)(t),
 		NetworkSecurityGroup:        gentest.Optional(generate_v1api20210201storage_NetworkSecurityGroup_SubResourceEmbedded)(t),
 		NicType:                     gentest.Optional(gentest.String)(t),
 		OperatorSpec:                gentest.Optional(generate_v1api20210201storage_NetworkInterfaceOperatorSpec)(t),
@@ -136,7 +135,6 @@ func generate_v1api20210201storage_NetworkInterfaceIPConfiguration(t *rapid.T) v
 		PublicIPAddress:                       gentest.Optional(generate_v1api20210201storage_PublicIPAddress_SubResourceEmbedded)(t),
 		Reference:                             gentest.Optional(gentest.ResourceReference)(t),
 		Subnet:                                gentest.Optional(generate_v1api20210201storage_Subnet_SubResourceEmbedded)(t),
-		Type:                                  gentest.Optional(gentest.String)(t),
 		VirtualNetworkTaps:                    gentest.SliceOf(generate_v1api20210201storage_VirtualNetworkTap_SubResourceEmbedded)(t),
 	}
 }

@@ -107,7 +107,6 @@ func generate_v1api20210201storage_TrafficAnalyticsConfigurationProperties(t *ra
 		Enabled:                    gentest.Optional(gentest.Bool)(t),
 		PropertyBag:                gentest.PropertyBag(t),
 		TrafficAnalyticsInterval:   gentest.Optional(gentest.Int)(t),
-		WorkspaceId:                gentest.Optional(gentest.String)(t),
 		WorkspaceRegion:            gentest.Optional(gentest.String)(t),
 		WorkspaceResourceReference: gentest.Optional(gentest.ResourceReference)(t),
 	}

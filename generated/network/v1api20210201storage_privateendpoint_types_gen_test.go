@@ -19,7 +19,6 @@ func generate_v1api20210201storage_PrivateEndpoint(t *rapid.T) v1api20210201stor
 func generate_v1api20210201storage_PrivateEndpoint_Spec(t *rapid.T) v1api20210201storage.PrivateEndpoint_Spec {
 	return v1api20210201storage.PrivateEndpoint_Spec{
 		AzureName:                           gentest.String(t),
-		CustomDnsConfigs:                    gentest.SliceOf(generate_v1api20210201storage_CustomDnsConfigPropertiesFormat)(t),
 		ExtendedLocation:                    gentest.Optional(generate_v1api20210201storage_ExtendedLocation)(t),
 		Location:                            gentest.Optional(gentest.String)(t),
 		ManualPrivateLinkServiceConnections: gentest.SliceOf(generate_v1api20210201storage_PrivateLinkServiceConnection)(t),
@@ -51,15 +50,6 @@ func generate_v1api20210201storage_PrivateEndpoint_STATUS(t *rapid.T) v1api20210
 		Subnet:                              gentest.Optional(generate_v1api20210201storage_Subnet_STATUS_SubResourceEmbedded)(t),
 		Tags:                                gentest.MapOf(gentest.String)(t),
 		Type:                                gentest.Optional(gentest.String)(t),
-	}
-}
-
-// generate_v1api20210201storage_CustomDnsConfigPropertiesFormat draws a random CustomDnsConfigPropertiesFormat for property-based tests.
-func generate_v1api20210201storage_CustomDnsConfigPropertiesFormat(t *rapid.T) v1api20210201storage.CustomDnsConfigPropertiesFormat {
-	return v1api20210201storage.CustomDnsConfigPropertiesFormat{
-		Fqdn:        gentest.Optional(gentest.String)(t),
-		IpAddresses: gentest.SliceOf(gentest.String)(t),
-		PropertyBag: gentest.PropertyBag(t),
 	}
 }
 
@@ -133,11 +123,6 @@ func Test_v1api20210201storage_PrivateEndpoint_Spec_JSONRoundTrip(t *testing.T) 
 // Test_v1api20210201storage_PrivateEndpoint_STATUS_JSONRoundTrip checks that JSON keeps every value of PrivateEndpoint_STATUS.
 func Test_v1api20210201storage_PrivateEndpoint_STATUS_JSONRoundTrip(t *testing.T) {
 	gentest.RunJSONRoundTrip(t, generate_v1api20210201storage_PrivateEndpoint_STATUS)
-}
-
-// Test_v1api20210201storage_CustomDnsConfigPropertiesFormat_JSONRoundTrip checks that JSON keeps every value of CustomDnsConfigPropertiesFormat.
-func Test_v1api20210201storage_CustomDnsConfigPropertiesFormat_JSONRoundTrip(t *testing.T) {
-	gentest.RunJSONRoundTrip(t, generate_v1api20210201storage_CustomDnsConfigPropertiesFormat)
 }
 
 // Test_v1api20210201storage_CustomDnsConfigPropertiesFormat_STATUS_JSONRoundTrip checks that JSON keeps every value of CustomDnsConfigPropertiesFormat_STATUS.

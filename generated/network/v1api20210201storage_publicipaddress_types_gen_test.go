@@ -29,7 +29,6 @@ func generate_v1api20210201storage_PublicIPAddress_Spec(t *rapid.T) v1api2021020
 		IpTags:                   gentest.SliceOf(generate_v1api20210201storage_IpTag)(t),
 		LinkedPublicIPAddress:    gentest.Optional(generate_v1api20210201storage_PublicIPAddress_SubResourceEmbedded)(t),
 		Location:                 gentest.Optional(gentest.String)(t),
-		MigrationPhase:           gentest.Optional(gentest.String)(t),
 		NatGateway:               gentest.Optional(generate_v1api20210201storage_NatGateway_SubResourceEmbedded)(t),
 		OperatorSpec:             gentest.Optional(generate_v1api20210201storage_PublicIPAddressOperatorSpec)(t),
 		OriginalVersion:          gentest.String(t),

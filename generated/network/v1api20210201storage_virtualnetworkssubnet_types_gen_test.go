@@ -77,7 +77,6 @@ func generate_v1api20210201storage_Delegation(t *rapid.T) v1api20210201storage.D
 		PropertyBag: gentest.PropertyBag(t),
 		Reference:   gentest.Optional(gentest.ResourceReference)(t),
 		ServiceName: gentest.Optional(gentest.String)(t),
-		Type:        gentest.Optional(gentest.String)(t),
 	}
 }
 

@@ -125,9 +125,13 @@ func runImport(ctx context.Context, env Env, ids []string, fl importFlags, stdou
 	if err != nil {
 		return err
 	}
+	refused, err := notImportable(scheme, controllers.KnownResources())
+	if err != nil {
+		return err
+	}
 	im, err := importer.New(importer.Options{
 		ARM: client, Kinds: kinds, Namespace: fl.namespace, ReconcilePolicy: fl.policy,
-		Progress: stderr, CheckSubscription: cred.CheckSubscription,
+		Progress: stderr, CheckSubscription: cred.CheckSubscription, NotImportable: refused,
 	})
 	if err != nil {
 		return err

@@ -7,7 +7,8 @@
 // Rules:
 //
 //   - Kind and version: the kind whose ARM type is the resource's, at its newest stable API
-//     version (else its newest preview), read at that version's api-version.
+//     version (else its newest preview), read at that version's api-version. A kind in
+//     Options.NotImportable ($importable: false) is refused: an error when named, skipped below.
 //   - Children: the kinds whose ARM type is a direct child type (virtualNetworks/subnets under a
 //     virtual network), listed from ARM collection by collection; for a resource group, what
 //     ARM's generic list of the group ({group}/resources) holds. Types without a kind are

@@ -39,6 +39,10 @@ type Options struct {
 	// the operator acts in its credential's subscription, so resources of another one would
 	// be created anew there, not adopted.
 	CheckSubscription func(armID string) error
+	// NotImportable are the kinds the import refuses ($importable: false in the generator's
+	// configuration, carried in genruntime.KnownResource): a resource of one named for import
+	// is an error naming the kind, one found below another is skipped with why.
+	NotImportable map[schema.GroupKind]bool
 }
 
 // ErrUnlistedEnumValue marks a resource left out because Azure reported a spec enum value the
@@ -155,6 +159,16 @@ func (im *Importer) importOne(ctx context.Context, w work, res *Result) []work {
 	k, ok := im.opts.Kinds.ForType(armType)
 	if !ok {
 		reason := "no generated kind for " + armType
+		if w.root {
+			im.fail(res, fmt.Errorf("%s: %s", id, reason))
+		} else {
+			im.skip(res, id, armType, reason)
+		}
+		return nil
+	}
+	if gk := k.GVK.GroupKind(); im.opts.NotImportable[gk] {
+		reason := fmt.Sprintf("%s (%s) is not importable: its generator configuration sets $importable: false, "+
+			"as Azure Service Operator's does, so the import command refuses it; write its manifest by hand", gk.Kind, gk.Group)
 		if w.root {
 			im.fail(res, fmt.Errorf("%s: %s", id, reason))
 		} else {

@@ -45,6 +45,8 @@ type ResourceType struct {
 	// NoDelete says the swagger declares no DELETE for the type: Azure answers one with 405,
 	// and the resource goes only with its parent (a storage account's blobServices/default).
 	NoDelete bool
+	// NotImportable says the import command refuses the kind ($importable: false).
+	NotImportable bool
 }
 
 // DefaultAzureNameUUID makes azureName default to a stable UUID of the object's name,

@@ -13,6 +13,8 @@ import (
 type KnownResource struct {
 	// Obj: An empty instance of the resource, used for its Go type.
 	Obj ARMMetaObject
+	// NotImportable: The import command refuses the kind; its configuration says an import of it would not make a manifest worth applying.
+	NotImportable bool
 }
 
 // GroupVersionKinds looks up the kind of each resource in scheme, in order.

@@ -234,9 +234,6 @@ type IotHub_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
 	AzureName string `json:"azureName,omitempty"`
 
-	// Etag: The Etag field is *not* required. If it is provided in the response body, it must also be provided as a header per the normal ETag convention.
-	Etag *string `json:"etag,omitempty"`
-
 	// Identity: The managed identities for the IotHub.
 	Identity *ArmIdentity `json:"identity,omitempty"`
 
@@ -271,10 +268,6 @@ func (i *IotHub_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetai
 	}
 	result := &arm.IotHub_Spec{}
 	result.Name = &resolved.Name
-	if i.Etag != nil {
-		etagValue := *i.Etag
-		result.Etag = &etagValue
-	}
 	if i.Identity != nil {
 		var identityValue arm.ArmIdentity
 		identityARM, err := i.Identity.ConvertToARM(resolved)
@@ -338,10 +331,6 @@ func (i *IotHub_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, 
 		i.AzureName = genruntime.NameFromARM(*typed.Name)
 	}
 	i.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
-	if typed.Etag != nil {
-		etagValue := *typed.Etag
-		i.Etag = &etagValue
-	}
 	if typed.Identity != nil {
 		var identityValue ArmIdentity
 		if err := identityValue.PopulateFromARM(owner, *typed.Identity); err != nil {
@@ -380,7 +369,6 @@ func (i *IotHub_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, 
 // AssignProperties_From_IotHub_Spec populates the receiver from source, a devices/v1api20210701/storage.IotHub_Spec.
 func (i *IotHub_Spec) AssignProperties_From_IotHub_Spec(source *storage.IotHub_Spec) error {
 	i.AzureName = source.AzureName
-	i.Etag = genruntime.ClonePointer(source.Etag)
 
 	if source.Identity != nil {
 		var identityValue ArmIdentity
@@ -439,7 +427,6 @@ func (i *IotHub_Spec) AssignProperties_From_IotHub_Spec(source *storage.IotHub_S
 // AssignProperties_To_IotHub_Spec populates destination, a devices/v1api20210701/storage.IotHub_Spec, from the receiver.
 func (i *IotHub_Spec) AssignProperties_To_IotHub_Spec(destination *storage.IotHub_Spec) error {
 	destination.AzureName = i.AzureName
-	destination.Etag = genruntime.ClonePointer(i.Etag)
 
 	if i.Identity != nil {
 		var identityValue storage.ArmIdentity
@@ -9541,15 +9528,9 @@ type SharedAccessSignatureAuthorizationRule struct {
 	// +kubebuilder:validation:Required
 	KeyName *string `json:"keyName,omitempty"`
 
-	// PrimaryKey: The primary key.
-	PrimaryKey *genruntime.SecretReference `json:"primaryKey,omitempty"`
-
 	// Rights: The permissions assigned to the shared access policy.
 	// +kubebuilder:validation:Required
 	Rights *AccessRights `json:"rights,omitempty"`
-
-	// SecondaryKey: The secondary key.
-	SecondaryKey *genruntime.SecretReference `json:"secondaryKey,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &SharedAccessSignatureAuthorizationRule{}
@@ -9564,27 +9545,9 @@ func (s *SharedAccessSignatureAuthorizationRule) ConvertToARM(resolved genruntim
 		keyNameValue := *s.KeyName
 		result.KeyName = &keyNameValue
 	}
-	if s.PrimaryKey != nil {
-		var primaryKeyValue string
-		primaryKeyResolved, err := resolved.Secret("SharedAccessSignatureAuthorizationRule.primaryKey", *s.PrimaryKey)
-		if err != nil {
-			return nil, err
-		}
-		primaryKeyValue = primaryKeyResolved
-		result.PrimaryKey = &primaryKeyValue
-	}
 	if s.Rights != nil {
 		rightsValue := string(*s.Rights)
 		result.Rights = &rightsValue
-	}
-	if s.SecondaryKey != nil {
-		var secondaryKeyValue string
-		secondaryKeyResolved, err := resolved.Secret("SharedAccessSignatureAuthorizationRule.secondaryKey", *s.SecondaryKey)
-		if err != nil {
-			return nil, err
-		}
-		secondaryKeyValue = secondaryKeyResolved
-		result.SecondaryKey = &secondaryKeyValue
 	}
 	return result, nil
 }
@@ -9622,25 +9585,11 @@ func (s *SharedAccessSignatureAuthorizationRule) PopulateFromARM(owner genruntim
 func (s *SharedAccessSignatureAuthorizationRule) AssignProperties_From_SharedAccessSignatureAuthorizationRule(source *storage.SharedAccessSignatureAuthorizationRule) error {
 	s.KeyName = genruntime.ClonePointer(source.KeyName)
 
-	if source.PrimaryKey != nil {
-		primaryKeyValue := *source.PrimaryKey.DeepCopy()
-		s.PrimaryKey = &primaryKeyValue
-	} else {
-		s.PrimaryKey = nil
-	}
-
 	if source.Rights != nil {
 		rightsValue := AccessRights(*source.Rights)
 		s.Rights = &rightsValue
 	} else {
 		s.Rights = nil
-	}
-
-	if source.SecondaryKey != nil {
-		secondaryKeyValue := *source.SecondaryKey.DeepCopy()
-		s.SecondaryKey = &secondaryKeyValue
-	} else {
-		s.SecondaryKey = nil
 	}
 
 	return nil
@@ -9650,25 +9599,11 @@ func (s *SharedAccessSignatureAuthorizationRule) AssignProperties_From_SharedAcc
 func (s *SharedAccessSignatureAuthorizationRule) AssignProperties_To_SharedAccessSignatureAuthorizationRule(destination *storage.SharedAccessSignatureAuthorizationRule) error {
 	destination.KeyName = genruntime.ClonePointer(s.KeyName)
 
-	if s.PrimaryKey != nil {
-		primaryKeyValue := *s.PrimaryKey.DeepCopy()
-		destination.PrimaryKey = &primaryKeyValue
-	} else {
-		destination.PrimaryKey = nil
-	}
-
 	if s.Rights != nil {
 		rightsValue := string(*s.Rights)
 		destination.Rights = &rightsValue
 	} else {
 		destination.Rights = nil
-	}
-
-	if s.SecondaryKey != nil {
-		secondaryKeyValue := *s.SecondaryKey.DeepCopy()
-		destination.SecondaryKey = &secondaryKeyValue
-	} else {
-		destination.SecondaryKey = nil
 	}
 
 	// The source has no property bag, and every property found a field.

@@ -1004,11 +1004,6 @@ func (in *IotHub_STATUS) DeepCopy() *IotHub_STATUS {
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *IotHub_Spec) DeepCopyInto(out *IotHub_Spec) {
 	*out = *in
-	if in.Etag != nil {
-		in, out := &in.Etag, &out.Etag
-		*out = new(string)
-		**out = **in
-	}
 	if in.Identity != nil {
 		in, out := &in.Identity, &out.Identity
 		*out = new(ArmIdentity)
@@ -2294,20 +2289,10 @@ func (in *SharedAccessSignatureAuthorizationRule) DeepCopyInto(out *SharedAccess
 		*out = new(string)
 		**out = **in
 	}
-	if in.PrimaryKey != nil {
-		in, out := &in.PrimaryKey, &out.PrimaryKey
-		*out = new(genruntime.SecretReference)
-		(*in).DeepCopyInto(*out)
-	}
 	if in.Rights != nil {
 		in, out := &in.Rights, &out.Rights
 		*out = new(AccessRights)
 		**out = **in
-	}
-	if in.SecondaryKey != nil {
-		in, out := &in.SecondaryKey, &out.SecondaryKey
-		*out = new(genruntime.SecretReference)
-		(*in).DeepCopyInto(*out)
 	}
 }
 

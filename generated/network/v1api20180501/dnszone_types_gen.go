@@ -166,9 +166,6 @@ type DnsZone_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
 	AzureName string `json:"azureName,omitempty"`
 
-	// Etag: The etag of the zone.
-	Etag *string `json:"etag,omitempty"`
-
 	// Location: Resource location.
 	// +kubebuilder:validation:Required
 	Location *string `json:"location,omitempty"`
@@ -202,10 +199,6 @@ func (d *DnsZone_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDeta
 	}
 	result := &arm.DnsZone_Spec{}
 	result.Name = &resolved.Name
-	if d.Etag != nil {
-		etagValue := *d.Etag
-		result.Etag = &etagValue
-	}
 	if d.Location != nil {
 		locationValue := *d.Location
 		result.Location = &locationValue
@@ -279,10 +272,6 @@ func (d *DnsZone_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference,
 		d.AzureName = genruntime.NameFromARM(*typed.Name)
 	}
 	d.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
-	if typed.Etag != nil {
-		etagValue := *typed.Etag
-		d.Etag = &etagValue
-	}
 	if typed.Location != nil {
 		locationValue := *typed.Location
 		d.Location = &locationValue
@@ -328,7 +317,6 @@ func (d *DnsZone_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerReference,
 // AssignProperties_From_DnsZone_Spec populates the receiver from source, a network/v1api20180501/storage.DnsZone_Spec.
 func (d *DnsZone_Spec) AssignProperties_From_DnsZone_Spec(source *storage.DnsZone_Spec) error {
 	d.AzureName = source.AzureName
-	d.Etag = genruntime.ClonePointer(source.Etag)
 	d.Location = genruntime.ClonePointer(source.Location)
 
 	if source.OperatorSpec != nil {
@@ -387,7 +375,6 @@ func (d *DnsZone_Spec) AssignProperties_From_DnsZone_Spec(source *storage.DnsZon
 // AssignProperties_To_DnsZone_Spec populates destination, a network/v1api20180501/storage.DnsZone_Spec, from the receiver.
 func (d *DnsZone_Spec) AssignProperties_To_DnsZone_Spec(destination *storage.DnsZone_Spec) error {
 	destination.AzureName = d.AzureName
-	destination.Etag = genruntime.ClonePointer(d.Etag)
 	destination.Location = genruntime.ClonePointer(d.Location)
 
 	if d.OperatorSpec != nil {

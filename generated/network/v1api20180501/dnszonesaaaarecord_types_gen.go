@@ -178,9 +178,6 @@ type DnsZonesAAAARecord_Spec struct {
 	// CaaRecords: The list of CAA records in the record set.
 	CaaRecords []CaaRecord `json:"caaRecords,omitempty"`
 
-	// Etag: The etag of the record set.
-	Etag *string `json:"etag,omitempty"`
-
 	// MXRecords: The list of MX records in the record set.
 	MXRecords []MxRecord `json:"MXRecords,omitempty"`
 
@@ -281,10 +278,6 @@ func (d *DnsZonesAAAARecord_Spec) ConvertToARM(resolved genruntime.ConvertToARMR
 			caaRecordsValue = *caaRecordsARM.(*arm.CaaRecord)
 			result.Properties.CaaRecords = append(result.Properties.CaaRecords, caaRecordsValue)
 		}
-	}
-	if d.Etag != nil {
-		etagValue := *d.Etag
-		result.Etag = &etagValue
 	}
 	if d.MXRecords != nil {
 		if result.Properties == nil {
@@ -469,10 +462,6 @@ func (d *DnsZonesAAAARecord_Spec) PopulateFromARM(owner genruntime.ArbitraryOwne
 			}
 		}
 	}
-	if typed.Etag != nil {
-		etagValue := *typed.Etag
-		d.Etag = &etagValue
-	}
 	if typed.Properties != nil {
 		if typed.Properties.MXRecords != nil {
 			for _, mXRecordsItem := range typed.Properties.MXRecords {
@@ -613,8 +602,6 @@ func (d *DnsZonesAAAARecord_Spec) AssignProperties_From_DnsZonesAAAARecord_Spec(
 	} else {
 		d.CaaRecords = nil
 	}
-
-	d.Etag = genruntime.ClonePointer(source.Etag)
 
 	if source.MXRecords != nil {
 		mXRecordsList := make([]MxRecord, len(source.MXRecords))
@@ -769,8 +756,6 @@ func (d *DnsZonesAAAARecord_Spec) AssignProperties_To_DnsZonesAAAARecord_Spec(de
 	} else {
 		destination.CaaRecords = nil
 	}
-
-	destination.Etag = genruntime.ClonePointer(d.Etag)
 
 	if d.MXRecords != nil {
 		mXRecordsList := make([]storage.MxRecord, len(d.MXRecords))

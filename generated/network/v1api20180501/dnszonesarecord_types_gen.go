@@ -177,9 +177,6 @@ type DnsZonesARecord_Spec struct {
 	// CaaRecords: The list of CAA records in the record set.
 	CaaRecords []CaaRecord `json:"caaRecords,omitempty"`
 
-	// Etag: The etag of the record set.
-	Etag *string `json:"etag,omitempty"`
-
 	// MXRecords: The list of MX records in the record set.
 	MXRecords []MxRecord `json:"MXRecords,omitempty"`
 
@@ -280,10 +277,6 @@ func (d *DnsZonesARecord_Spec) ConvertToARM(resolved genruntime.ConvertToARMReso
 			caaRecordsValue = *caaRecordsARM.(*arm.CaaRecord)
 			result.Properties.CaaRecords = append(result.Properties.CaaRecords, caaRecordsValue)
 		}
-	}
-	if d.Etag != nil {
-		etagValue := *d.Etag
-		result.Etag = &etagValue
 	}
 	if d.MXRecords != nil {
 		if result.Properties == nil {
@@ -468,10 +461,6 @@ func (d *DnsZonesARecord_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 			}
 		}
 	}
-	if typed.Etag != nil {
-		etagValue := *typed.Etag
-		d.Etag = &etagValue
-	}
 	if typed.Properties != nil {
 		if typed.Properties.MXRecords != nil {
 			for _, mXRecordsItem := range typed.Properties.MXRecords {
@@ -612,8 +601,6 @@ func (d *DnsZonesARecord_Spec) AssignProperties_From_DnsZonesARecord_Spec(source
 	} else {
 		d.CaaRecords = nil
 	}
-
-	d.Etag = genruntime.ClonePointer(source.Etag)
 
 	if source.MXRecords != nil {
 		mXRecordsList := make([]MxRecord, len(source.MXRecords))
@@ -768,8 +755,6 @@ func (d *DnsZonesARecord_Spec) AssignProperties_To_DnsZonesARecord_Spec(destinat
 	} else {
 		destination.CaaRecords = nil
 	}
-
-	destination.Etag = genruntime.ClonePointer(d.Etag)
 
 	if d.MXRecords != nil {
 		mXRecordsList := make([]storage.MxRecord, len(d.MXRecords))

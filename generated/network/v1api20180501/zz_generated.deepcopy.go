@@ -378,11 +378,6 @@ func (in *DnsZone_STATUS) DeepCopy() *DnsZone_STATUS {
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *DnsZone_Spec) DeepCopyInto(out *DnsZone_Spec) {
 	*out = *in
-	if in.Etag != nil {
-		in, out := &in.Etag, &out.Etag
-		*out = new(string)
-		**out = **in
-	}
 	if in.Location != nil {
 		in, out := &in.Location, &out.Location
 		*out = new(string)
@@ -693,11 +688,6 @@ func (in *DnsZonesAAAARecord_Spec) DeepCopyInto(out *DnsZonesAAAARecord_Spec) {
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
-	}
-	if in.Etag != nil {
-		in, out := &in.Etag, &out.Etag
-		*out = new(string)
-		**out = **in
 	}
 	if in.MXRecords != nil {
 		in, out := &in.MXRecords, &out.MXRecords
@@ -1036,11 +1026,6 @@ func (in *DnsZonesARecord_Spec) DeepCopyInto(out *DnsZonesARecord_Spec) {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
 	}
-	if in.Etag != nil {
-		in, out := &in.Etag, &out.Etag
-		*out = new(string)
-		**out = **in
-	}
 	if in.MXRecords != nil {
 		in, out := &in.MXRecords, &out.MXRecords
 		*out = make([]MxRecord, len(*in))
@@ -1377,11 +1362,6 @@ func (in *DnsZonesCAARecord_Spec) DeepCopyInto(out *DnsZonesCAARecord_Spec) {
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
-	}
-	if in.Etag != nil {
-		in, out := &in.Etag, &out.Etag
-		*out = new(string)
-		**out = **in
 	}
 	if in.MXRecords != nil {
 		in, out := &in.MXRecords, &out.MXRecords
@@ -1720,11 +1700,6 @@ func (in *DnsZonesCNAMERecord_Spec) DeepCopyInto(out *DnsZonesCNAMERecord_Spec) 
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
 	}
-	if in.Etag != nil {
-		in, out := &in.Etag, &out.Etag
-		*out = new(string)
-		**out = **in
-	}
 	if in.MXRecords != nil {
 		in, out := &in.MXRecords, &out.MXRecords
 		*out = make([]MxRecord, len(*in))
@@ -2061,11 +2036,6 @@ func (in *DnsZonesMXRecord_Spec) DeepCopyInto(out *DnsZonesMXRecord_Spec) {
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
-	}
-	if in.Etag != nil {
-		in, out := &in.Etag, &out.Etag
-		*out = new(string)
-		**out = **in
 	}
 	if in.MXRecords != nil {
 		in, out := &in.MXRecords, &out.MXRecords
@@ -2404,11 +2374,6 @@ func (in *DnsZonesNSRecord_Spec) DeepCopyInto(out *DnsZonesNSRecord_Spec) {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
 	}
-	if in.Etag != nil {
-		in, out := &in.Etag, &out.Etag
-		*out = new(string)
-		**out = **in
-	}
 	if in.MXRecords != nil {
 		in, out := &in.MXRecords, &out.MXRecords
 		*out = make([]MxRecord, len(*in))
@@ -2745,11 +2710,6 @@ func (in *DnsZonesPTRRecord_Spec) DeepCopyInto(out *DnsZonesPTRRecord_Spec) {
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
-	}
-	if in.Etag != nil {
-		in, out := &in.Etag, &out.Etag
-		*out = new(string)
-		**out = **in
 	}
 	if in.MXRecords != nil {
 		in, out := &in.MXRecords, &out.MXRecords
@@ -3088,11 +3048,6 @@ func (in *DnsZonesSRVRecord_Spec) DeepCopyInto(out *DnsZonesSRVRecord_Spec) {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
 	}
-	if in.Etag != nil {
-		in, out := &in.Etag, &out.Etag
-		*out = new(string)
-		**out = **in
-	}
 	if in.MXRecords != nil {
 		in, out := &in.MXRecords, &out.MXRecords
 		*out = make([]MxRecord, len(*in))
@@ -3429,11 +3384,6 @@ func (in *DnsZonesTXTRecord_Spec) DeepCopyInto(out *DnsZonesTXTRecord_Spec) {
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
-	}
-	if in.Etag != nil {
-		in, out := &in.Etag, &out.Etag
-		*out = new(string)
-		**out = **in
 	}
 	if in.MXRecords != nil {
 		in, out := &in.MXRecords, &out.MXRecords

@@ -190,9 +190,6 @@ type PublicIPAddress_Spec struct {
 	// Location: Resource location.
 	Location *string `json:"location,omitempty"`
 
-	// MigrationPhase: Migration phase of Public IP Address.
-	MigrationPhase *PublicIPAddressMigrationPhase `json:"migrationPhase,omitempty"`
-
 	// NatGateway: The NatGateway for the Public IP address.
 	NatGateway *NatGateway_SubResourceEmbedded `json:"natGateway,omitempty"`
 
@@ -311,13 +308,6 @@ func (p *PublicIPAddress_Spec) ConvertToARM(resolved genruntime.ConvertToARMReso
 	if p.Location != nil {
 		locationValue := *p.Location
 		result.Location = &locationValue
-	}
-	if p.MigrationPhase != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.PublicIPAddressPropertiesFormat{}
-		}
-		migrationPhaseValue := string(*p.MigrationPhase)
-		result.Properties.MigrationPhase = &migrationPhaseValue
 	}
 	if p.NatGateway != nil {
 		if result.Properties == nil {
@@ -479,12 +469,6 @@ func (p *PublicIPAddress_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 		p.Location = &locationValue
 	}
 	if typed.Properties != nil {
-		if typed.Properties.MigrationPhase != nil {
-			migrationPhaseValue := genruntime.ToEnum(*typed.Properties.MigrationPhase, publicIPAddressMigrationPhase_Values)
-			p.MigrationPhase = &migrationPhaseValue
-		}
-	}
-	if typed.Properties != nil {
 		if typed.Properties.NatGateway != nil {
 			var natGatewayValue NatGateway_SubResourceEmbedded
 			if err := natGatewayValue.PopulateFromARM(owner, *typed.Properties.NatGateway); err != nil {
@@ -606,13 +590,6 @@ func (p *PublicIPAddress_Spec) AssignProperties_From_PublicIPAddress_Spec(source
 	}
 
 	p.Location = genruntime.ClonePointer(source.Location)
-
-	if source.MigrationPhase != nil {
-		migrationPhaseValue := PublicIPAddressMigrationPhase(*source.MigrationPhase)
-		p.MigrationPhase = &migrationPhaseValue
-	} else {
-		p.MigrationPhase = nil
-	}
 
 	if source.NatGateway != nil {
 		var natGatewayValue NatGateway_SubResourceEmbedded
@@ -751,13 +728,6 @@ func (p *PublicIPAddress_Spec) AssignProperties_To_PublicIPAddress_Spec(destinat
 	}
 
 	destination.Location = genruntime.ClonePointer(p.Location)
-
-	if p.MigrationPhase != nil {
-		migrationPhaseValue := string(*p.MigrationPhase)
-		destination.MigrationPhase = &migrationPhaseValue
-	} else {
-		destination.MigrationPhase = nil
-	}
 
 	if p.NatGateway != nil {
 		var natGatewayValue storage.NatGateway_SubResourceEmbedded
@@ -2649,32 +2619,6 @@ func (p *PublicIPAddressDnsSettings_STATUS) AssignProperties_To_PublicIPAddressD
 	destination.PropertyBag = nil
 
 	return nil
-}
-
-// PublicIPAddressMigrationPhase: Migration phase of Public IP Address.
-// +kubebuilder:validation:Enum={"None","Prepare","Commit","Abort","Committed"}
-type PublicIPAddressMigrationPhase string
-
-const (
-	PublicIPAddressMigrationPhase_None      = PublicIPAddressMigrationPhase("None")
-	PublicIPAddressMigrationPhase_Prepare   = PublicIPAddressMigrationPhase("Prepare")
-	PublicIPAddressMigrationPhase_Commit    = PublicIPAddressMigrationPhase("Commit")
-	PublicIPAddressMigrationPhase_Abort     = PublicIPAddressMigrationPhase("Abort")
-	PublicIPAddressMigrationPhase_Committed = PublicIPAddressMigrationPhase("Committed")
-)
-
-// publicIPAddressMigrationPhase_Values are the values of PublicIPAddressMigrationPhase.
-var publicIPAddressMigrationPhase_Values = []PublicIPAddressMigrationPhase{
-	PublicIPAddressMigrationPhase_None,
-	PublicIPAddressMigrationPhase_Prepare,
-	PublicIPAddressMigrationPhase_Commit,
-	PublicIPAddressMigrationPhase_Abort,
-	PublicIPAddressMigrationPhase_Committed,
-}
-
-// EnumValues returns the values of PublicIPAddressMigrationPhase the CRD accepts.
-func (PublicIPAddressMigrationPhase) EnumValues() []string {
-	return genruntime.EnumStrings(publicIPAddressMigrationPhase_Values)
 }
 
 // PublicIPAddressMigrationPhase_STATUS: Migration phase of Public IP Address.

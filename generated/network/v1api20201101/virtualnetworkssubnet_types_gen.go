@@ -2030,9 +2030,6 @@ type Delegation struct {
 
 	// ServiceName: The name of the service to whom the subnet should be delegated (e.g. Microsoft.Sql/servers).
 	ServiceName *string `json:"serviceName,omitempty"`
-
-	// Type: Resource type.
-	Type *string `json:"type,omitempty"`
 }
 
 var _ genruntime.ARMTransformer = &Delegation{}
@@ -2062,10 +2059,6 @@ func (d *Delegation) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetail
 		}
 		serviceNameValue := *d.ServiceName
 		result.Properties.ServiceName = &serviceNameValue
-	}
-	if d.Type != nil {
-		typeValue := *d.Type
-		result.Type = &typeValue
 	}
 	return result, nil
 }
@@ -2102,10 +2095,6 @@ func (d *Delegation) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, a
 			d.ServiceName = &serviceNameValue
 		}
 	}
-	if typed.Type != nil {
-		typeValue := *typed.Type
-		d.Type = &typeValue
-	}
 	return nil
 }
 
@@ -2121,7 +2110,6 @@ func (d *Delegation) AssignProperties_From_Delegation(source *storage.Delegation
 	}
 
 	d.ServiceName = genruntime.ClonePointer(source.ServiceName)
-	d.Type = genruntime.ClonePointer(source.Type)
 
 	return nil
 }
@@ -2138,7 +2126,6 @@ func (d *Delegation) AssignProperties_To_Delegation(destination *storage.Delegat
 	}
 
 	destination.ServiceName = genruntime.ClonePointer(d.ServiceName)
-	destination.Type = genruntime.ClonePointer(d.Type)
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil

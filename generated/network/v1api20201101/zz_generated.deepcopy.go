@@ -611,11 +611,6 @@ func (in *Delegation) DeepCopyInto(out *Delegation) {
 		*out = new(string)
 		**out = **in
 	}
-	if in.Type != nil {
-		in, out := &in.Type, &out.Type
-		*out = new(string)
-		**out = **in
-	}
 }
 
 // DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
@@ -2667,11 +2662,6 @@ func (in *NetworkInterfaceIPConfiguration) DeepCopyInto(out *NetworkInterfaceIPC
 		*out = new(Subnet_SubResourceEmbedded)
 		(*in).DeepCopyInto(*out)
 	}
-	if in.Type != nil {
-		in, out := &in.Type, &out.Type
-		*out = new(string)
-		**out = **in
-	}
 	if in.VirtualNetworkTaps != nil {
 		in, out := &in.VirtualNetworkTaps, &out.VirtualNetworkTaps
 		*out = make([]VirtualNetworkTap_SubResourceEmbedded, len(*in))
@@ -3248,11 +3238,6 @@ func (in *NetworkInterface_Spec) DeepCopyInto(out *NetworkInterface_Spec) {
 	if in.Location != nil {
 		in, out := &in.Location, &out.Location
 		*out = new(string)
-		**out = **in
-	}
-	if in.MigrationPhase != nil {
-		in, out := &in.MigrationPhase, &out.MigrationPhase
-		*out = new(NetworkInterfaceMigrationPhase)
 		**out = **in
 	}
 	if in.NetworkSecurityGroup != nil {
@@ -4624,11 +4609,6 @@ func (in *PublicIPAddress_Spec) DeepCopyInto(out *PublicIPAddress_Spec) {
 	if in.Location != nil {
 		in, out := &in.Location, &out.Location
 		*out = new(string)
-		**out = **in
-	}
-	if in.MigrationPhase != nil {
-		in, out := &in.MigrationPhase, &out.MigrationPhase
-		*out = new(PublicIPAddressMigrationPhase)
 		**out = **in
 	}
 	if in.NatGateway != nil {

@@ -184,9 +184,6 @@ type NetworkInterface_Spec struct {
 	// Location: Resource location.
 	Location *string `json:"location,omitempty"`
 
-	// MigrationPhase: Migration phase of Network Interface resource.
-	MigrationPhase *NetworkInterfaceMigrationPhase `json:"migrationPhase,omitempty"`
-
 	// NetworkSecurityGroup: The reference to the NetworkSecurityGroup resource.
 	NetworkSecurityGroup *NetworkSecurityGroup_SubResourceEmbedded `json:"networkSecurityGroup,omitempty"`
 
@@ -272,13 +269,6 @@ func (n *NetworkInterface_Spec) ConvertToARM(resolved genruntime.ConvertToARMRes
 	if n.Location != nil {
 		locationValue := *n.Location
 		result.Location = &locationValue
-	}
-	if n.MigrationPhase != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.NetworkInterfacePropertiesFormat{}
-		}
-		migrationPhaseValue := string(*n.MigrationPhase)
-		result.Properties.MigrationPhase = &migrationPhaseValue
 	}
 	if n.NetworkSecurityGroup != nil {
 		if result.Properties == nil {
@@ -394,12 +384,6 @@ func (n *NetworkInterface_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerR
 		n.Location = &locationValue
 	}
 	if typed.Properties != nil {
-		if typed.Properties.MigrationPhase != nil {
-			migrationPhaseValue := genruntime.ToEnum(*typed.Properties.MigrationPhase, networkInterfaceMigrationPhase_Values)
-			n.MigrationPhase = &migrationPhaseValue
-		}
-	}
-	if typed.Properties != nil {
 		if typed.Properties.NetworkSecurityGroup != nil {
 			var networkSecurityGroupValue NetworkSecurityGroup_SubResourceEmbedded
 			if err := networkSecurityGroupValue.PopulateFromARM(owner, *typed.Properties.NetworkSecurityGroup); err != nil {
@@ -479,13 +463,6 @@ func (n *NetworkInterface_Spec) AssignProperties_From_NetworkInterface_Spec(sour
 	}
 
 	n.Location = genruntime.ClonePointer(source.Location)
-
-	if source.MigrationPhase != nil {
-		migrationPhaseValue := NetworkInterfaceMigrationPhase(*source.MigrationPhase)
-		n.MigrationPhase = &migrationPhaseValue
-	} else {
-		n.MigrationPhase = nil
-	}
 
 	if source.NetworkSecurityGroup != nil {
 		var networkSecurityGroupValue NetworkSecurityGroup_SubResourceEmbedded
@@ -577,13 +554,6 @@ func (n *NetworkInterface_Spec) AssignProperties_To_NetworkInterface_Spec(destin
 	}
 
 	destination.Location = genruntime.ClonePointer(n.Location)
-
-	if n.MigrationPhase != nil {
-		migrationPhaseValue := string(*n.MigrationPhase)
-		destination.MigrationPhase = &migrationPhaseValue
-	} else {
-		destination.MigrationPhase = nil
-	}
 
 	if n.NetworkSecurityGroup != nil {
 		var networkSecurityGroupValue storage.NetworkSecurityGroup_SubResourceEmbedded
@@ -1950,9 +1920,6 @@ type NetworkInterfaceIPConfiguration struct {
 	// Subnet: Subnet bound to the IP configuration.
 	Subnet *Subnet_SubResourceEmbedded `json:"subnet,omitempty"`
 
-	// Type: Resource type.
-	Type *string `json:"type,omitempty"`
-
 	// VirtualNetworkTaps: The reference to Virtual Network Taps.
 	VirtualNetworkTaps []VirtualNetworkTap_SubResourceEmbedded `json:"virtualNetworkTaps,omitempty"`
 }
@@ -2102,10 +2069,6 @@ func (n *NetworkInterfaceIPConfiguration) ConvertToARM(resolved genruntime.Conve
 		subnetValue = *subnetARM.(*arm.Subnet_SubResourceEmbedded)
 		result.Properties.Subnet = &subnetValue
 	}
-	if n.Type != nil {
-		typeValue := *n.Type
-		result.Type = &typeValue
-	}
 	if n.VirtualNetworkTaps != nil {
 		if result.Properties == nil {
 			result.Properties = &arm.NetworkInterfaceIPConfigurationPropertiesFormat{}
@@ -2245,10 +2208,6 @@ func (n *NetworkInterfaceIPConfiguration) PopulateFromARM(owner genruntime.Arbit
 			n.Subnet = &subnetValue
 		}
 	}
-	if typed.Type != nil {
-		typeValue := *typed.Type
-		n.Type = &typeValue
-	}
 	if typed.Properties != nil {
 		if typed.Properties.VirtualNetworkTaps != nil {
 			for _, virtualNetworkTapsItem := range typed.Properties.VirtualNetworkTaps {
@@ -2367,8 +2326,6 @@ func (n *NetworkInterfaceIPConfiguration) AssignProperties_From_NetworkInterface
 	} else {
 		n.Subnet = nil
 	}
-
-	n.Type = genruntime.ClonePointer(source.Type)
 
 	if source.VirtualNetworkTaps != nil {
 		virtualNetworkTapsList := make([]VirtualNetworkTap_SubResourceEmbedded, len(source.VirtualNetworkTaps))
@@ -2490,8 +2447,6 @@ func (n *NetworkInterfaceIPConfiguration) AssignProperties_To_NetworkInterfaceIP
 		destination.Subnet = nil
 	}
 
-	destination.Type = genruntime.ClonePointer(n.Type)
-
 	if n.VirtualNetworkTaps != nil {
 		virtualNetworkTapsList := make([]storage.VirtualNetworkTap_SubResourceEmbedded, len(n.VirtualNetworkTaps))
 		for virtualNetworkTapsIndex := range n.VirtualNetworkTaps {
@@ -2508,32 +2463,6 @@ func (n *NetworkInterfaceIPConfiguration) AssignProperties_To_NetworkInterfaceIP
 	destination.PropertyBag = nil
 
 	return nil
-}
-
-// NetworkInterfaceMigrationPhase: Migration phase of Network Interface resource.
-// +kubebuilder:validation:Enum={"None","Prepare","Commit","Abort","Committed"}
-type NetworkInterfaceMigrationPhase string
-
-const (
-	NetworkInterfaceMigrationPhase_None      = NetworkInterfaceMigrationPhase("None")
-	NetworkInterfaceMigrationPhase_Prepare   = NetworkInterfaceMigrationPhase("Prepare")
-	NetworkInterfaceMigrationPhase_Commit    = NetworkInterfaceMigrationPhase("Commit")
-	NetworkInterfaceMigrationPhase_Abort     = NetworkInterfaceMigrationPhase("Abort")
-	NetworkInterfaceMigrationPhase_Committed = NetworkInterfaceMigrationPhase("Committed")
-)
-
-// networkInterfaceMigrationPhase_Values are the values of NetworkInterfaceMigrationPhase.
-var networkInterfaceMigrationPhase_Values = []NetworkInterfaceMigrationPhase{
-	NetworkInterfaceMigrationPhase_None,
-	NetworkInterfaceMigrationPhase_Prepare,
-	NetworkInterfaceMigrationPhase_Commit,
-	NetworkInterfaceMigrationPhase_Abort,
-	NetworkInterfaceMigrationPhase_Committed,
-}
-
-// EnumValues returns the values of NetworkInterfaceMigrationPhase the CRD accepts.
-func (NetworkInterfaceMigrationPhase) EnumValues() []string {
-	return genruntime.EnumStrings(networkInterfaceMigrationPhase_Values)
 }
 
 // NetworkInterfaceMigrationPhase_STATUS: Migration phase of Network Interface resource.

@@ -1360,9 +1360,6 @@ type TrafficAnalyticsConfigurationProperties struct {
 	// TrafficAnalyticsInterval: The interval in minutes which would decide how frequently TA service should do flow analytics.
 	TrafficAnalyticsInterval *int `json:"trafficAnalyticsInterval,omitempty"`
 
-	// WorkspaceId: The resource guid of the attached workspace.
-	WorkspaceId *string `json:"workspaceId,omitempty"`
-
 	// WorkspaceRegion: The location of the attached workspace.
 	WorkspaceRegion *string `json:"workspaceRegion,omitempty"`
 
@@ -1385,10 +1382,6 @@ func (t *TrafficAnalyticsConfigurationProperties) ConvertToARM(resolved genrunti
 	if t.TrafficAnalyticsInterval != nil {
 		trafficAnalyticsIntervalValue := *t.TrafficAnalyticsInterval
 		result.TrafficAnalyticsInterval = &trafficAnalyticsIntervalValue
-	}
-	if t.WorkspaceId != nil {
-		workspaceIdValue := *t.WorkspaceId
-		result.WorkspaceId = &workspaceIdValue
 	}
 	if t.WorkspaceRegion != nil {
 		workspaceRegionValue := *t.WorkspaceRegion
@@ -1432,10 +1425,6 @@ func (t *TrafficAnalyticsConfigurationProperties) PopulateFromARM(owner genrunti
 		trafficAnalyticsIntervalValue := *typed.TrafficAnalyticsInterval
 		t.TrafficAnalyticsInterval = &trafficAnalyticsIntervalValue
 	}
-	if typed.WorkspaceId != nil {
-		workspaceIdValue := *typed.WorkspaceId
-		t.WorkspaceId = &workspaceIdValue
-	}
 	if typed.WorkspaceRegion != nil {
 		workspaceRegionValue := *typed.WorkspaceRegion
 		t.WorkspaceRegion = &workspaceRegionValue
@@ -1451,7 +1440,6 @@ func (t *TrafficAnalyticsConfigurationProperties) PopulateFromARM(owner genrunti
 func (t *TrafficAnalyticsConfigurationProperties) AssignProperties_From_TrafficAnalyticsConfigurationProperties(source *storage.TrafficAnalyticsConfigurationProperties) error {
 	t.Enabled = genruntime.ClonePointer(source.Enabled)
 	t.TrafficAnalyticsInterval = genruntime.ClonePointer(source.TrafficAnalyticsInterval)
-	t.WorkspaceId = genruntime.ClonePointer(source.WorkspaceId)
 	t.WorkspaceRegion = genruntime.ClonePointer(source.WorkspaceRegion)
 
 	if source.WorkspaceResourceReference != nil {
@@ -1468,7 +1456,6 @@ func (t *TrafficAnalyticsConfigurationProperties) AssignProperties_From_TrafficA
 func (t *TrafficAnalyticsConfigurationProperties) AssignProperties_To_TrafficAnalyticsConfigurationProperties(destination *storage.TrafficAnalyticsConfigurationProperties) error {
 	destination.Enabled = genruntime.ClonePointer(t.Enabled)
 	destination.TrafficAnalyticsInterval = genruntime.ClonePointer(t.TrafficAnalyticsInterval)
-	destination.WorkspaceId = genruntime.ClonePointer(t.WorkspaceId)
 	destination.WorkspaceRegion = genruntime.ClonePointer(t.WorkspaceRegion)
 
 	if t.WorkspaceResourceReference != nil {

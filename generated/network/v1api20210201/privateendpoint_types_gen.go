@@ -166,9 +166,6 @@ type PrivateEndpoint_Spec struct {
 	// AzureName: the name of the resource in Azure; when empty, metadata.name is used
 	AzureName string `json:"azureName,omitempty"`
 
-	// CustomDnsConfigs: An array of custom dns configurations.
-	CustomDnsConfigs []CustomDnsConfigPropertiesFormat `json:"customDnsConfigs,omitempty"`
-
 	// ExtendedLocation: The extended location of the load balancer.
 	ExtendedLocation *ExtendedLocation `json:"extendedLocation,omitempty"`
 
@@ -204,21 +201,6 @@ func (p *PrivateEndpoint_Spec) ConvertToARM(resolved genruntime.ConvertToARMReso
 	}
 	result := &arm.PrivateEndpoint_Spec{}
 	result.Name = &resolved.Name
-	if p.CustomDnsConfigs != nil {
-		if result.Properties == nil {
-			result.Properties = &arm.PrivateEndpointProperties{}
-		}
-		result.Properties.CustomDnsConfigs = make([]arm.CustomDnsConfigPropertiesFormat, 0, len(p.CustomDnsConfigs))
-		for _, customDnsConfigsItem := range p.CustomDnsConfigs {
-			var customDnsConfigsValue arm.CustomDnsConfigPropertiesFormat
-			customDnsConfigsARM, err := customDnsConfigsItem.ConvertToARM(resolved)
-			if err != nil {
-				return nil, err
-			}
-			customDnsConfigsValue = *customDnsConfigsARM.(*arm.CustomDnsConfigPropertiesFormat)
-			result.Properties.CustomDnsConfigs = append(result.Properties.CustomDnsConfigs, customDnsConfigsValue)
-		}
-	}
 	if p.ExtendedLocation != nil {
 		var extendedLocationValue arm.ExtendedLocation
 		extendedLocationARM, err := p.ExtendedLocation.ConvertToARM(resolved)
@@ -306,17 +288,6 @@ func (p *PrivateEndpoint_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 		p.AzureName = genruntime.NameFromARM(*typed.Name)
 	}
 	p.Owner = &genruntime.KnownResourceReference{Name: owner.Name, ARMID: owner.ARMID}
-	if typed.Properties != nil {
-		if typed.Properties.CustomDnsConfigs != nil {
-			for _, customDnsConfigsItem := range typed.Properties.CustomDnsConfigs {
-				var customDnsConfigsValue CustomDnsConfigPropertiesFormat
-				if err := customDnsConfigsValue.PopulateFromARM(owner, customDnsConfigsItem); err != nil {
-					return err
-				}
-				p.CustomDnsConfigs = append(p.CustomDnsConfigs, customDnsConfigsValue)
-			}
-		}
-	}
 	if typed.ExtendedLocation != nil {
 		var extendedLocationValue ExtendedLocation
 		if err := extendedLocationValue.PopulateFromARM(owner, *typed.ExtendedLocation); err != nil {
@@ -372,18 +343,6 @@ func (p *PrivateEndpoint_Spec) PopulateFromARM(owner genruntime.ArbitraryOwnerRe
 // AssignProperties_From_PrivateEndpoint_Spec populates the receiver from source, a network/v1api20210201/storage.PrivateEndpoint_Spec.
 func (p *PrivateEndpoint_Spec) AssignProperties_From_PrivateEndpoint_Spec(source *storage.PrivateEndpoint_Spec) error {
 	p.AzureName = source.AzureName
-
-	if source.CustomDnsConfigs != nil {
-		customDnsConfigsList := make([]CustomDnsConfigPropertiesFormat, len(source.CustomDnsConfigs))
-		for customDnsConfigsIndex := range source.CustomDnsConfigs {
-			if err := customDnsConfigsList[customDnsConfigsIndex].AssignProperties_From_CustomDnsConfigPropertiesFormat(&source.CustomDnsConfigs[customDnsConfigsIndex]); err != nil {
-				return fmt.Errorf("converting CustomDnsConfigs: %w", err)
-			}
-		}
-		p.CustomDnsConfigs = customDnsConfigsList
-	} else {
-		p.CustomDnsConfigs = nil
-	}
 
 	if source.ExtendedLocation != nil {
 		var extendedLocationValue ExtendedLocation
@@ -456,18 +415,6 @@ func (p *PrivateEndpoint_Spec) AssignProperties_From_PrivateEndpoint_Spec(source
 // AssignProperties_To_PrivateEndpoint_Spec populates destination, a network/v1api20210201/storage.PrivateEndpoint_Spec, from the receiver.
 func (p *PrivateEndpoint_Spec) AssignProperties_To_PrivateEndpoint_Spec(destination *storage.PrivateEndpoint_Spec) error {
 	destination.AzureName = p.AzureName
-
-	if p.CustomDnsConfigs != nil {
-		customDnsConfigsList := make([]storage.CustomDnsConfigPropertiesFormat, len(p.CustomDnsConfigs))
-		for customDnsConfigsIndex := range p.CustomDnsConfigs {
-			if err := p.CustomDnsConfigs[customDnsConfigsIndex].AssignProperties_To_CustomDnsConfigPropertiesFormat(&customDnsConfigsList[customDnsConfigsIndex]); err != nil {
-				return fmt.Errorf("converting CustomDnsConfigs: %w", err)
-			}
-		}
-		destination.CustomDnsConfigs = customDnsConfigsList
-	} else {
-		destination.CustomDnsConfigs = nil
-	}
 
 	if p.ExtendedLocation != nil {
 		var extendedLocationValue storage.ExtendedLocation
@@ -1021,87 +968,6 @@ func (p *PrivateEndpoint_STATUS) AssignProperties_To_PrivateEndpoint_STATUS(dest
 
 	destination.Tags = maps.Clone(p.Tags)
 	destination.Type = genruntime.ClonePointer(p.Type)
-
-	// The source has no property bag, and every property found a field.
-	destination.PropertyBag = nil
-
-	return nil
-}
-
-// CustomDnsConfigPropertiesFormat: Contains custom Dns resolution configuration from customer.
-type CustomDnsConfigPropertiesFormat struct {
-	// Fqdn: Fqdn that resolves to private endpoint ip address.
-	Fqdn *string `json:"fqdn,omitempty"`
-
-	// IpAddresses: A list of private ip addresses of the private endpoint.
-	IpAddresses []string `json:"ipAddresses,omitempty"`
-}
-
-var _ genruntime.ARMTransformer = &CustomDnsConfigPropertiesFormat{}
-
-// ConvertToARM returns the CustomDnsConfigPropertiesFormat of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.
-func (c *CustomDnsConfigPropertiesFormat) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (any, error) {
-	if c == nil {
-		return nil, nil
-	}
-	result := &arm.CustomDnsConfigPropertiesFormat{}
-	if c.Fqdn != nil {
-		fqdnValue := *c.Fqdn
-		result.Fqdn = &fqdnValue
-	}
-	if c.IpAddresses != nil {
-		result.IpAddresses = make([]string, 0, len(c.IpAddresses))
-		for _, ipAddressesItem := range c.IpAddresses {
-			ipAddressesValue := ipAddressesItem
-			result.IpAddresses = append(result.IpAddresses, ipAddressesValue)
-		}
-	}
-	return result, nil
-}
-
-// NewEmptyARMValue returns an empty CustomDnsConfigPropertiesFormat of the arm package, to decode an ARM response into.
-func (c *CustomDnsConfigPropertiesFormat) NewEmptyARMValue() any {
-	return &arm.CustomDnsConfigPropertiesFormat{}
-}
-
-// PopulateFromARM fills the receiver from an arm.CustomDnsConfigPropertiesFormat (or a pointer to one), as Azure returned it.
-func (c *CustomDnsConfigPropertiesFormat) PopulateFromARM(owner genruntime.ArbitraryOwnerReference, armInput any) error {
-	typed, ok := armInput.(arm.CustomDnsConfigPropertiesFormat)
-	if !ok {
-		pointer, ok := armInput.(*arm.CustomDnsConfigPropertiesFormat)
-		if !ok {
-			return fmt.Errorf("unexpected type %T for CustomDnsConfigPropertiesFormat, want arm.CustomDnsConfigPropertiesFormat", armInput)
-		}
-		if pointer == nil {
-			return nil
-		}
-		typed = *pointer
-	}
-	if typed.Fqdn != nil {
-		fqdnValue := *typed.Fqdn
-		c.Fqdn = &fqdnValue
-	}
-	if typed.IpAddresses != nil {
-		for _, ipAddressesItem := range typed.IpAddresses {
-			ipAddressesValue := ipAddressesItem
-			c.IpAddresses = append(c.IpAddresses, ipAddressesValue)
-		}
-	}
-	return nil
-}
-
-// AssignProperties_From_CustomDnsConfigPropertiesFormat populates the receiver from source, a network/v1api20210201/storage.CustomDnsConfigPropertiesFormat.
-func (c *CustomDnsConfigPropertiesFormat) AssignProperties_From_CustomDnsConfigPropertiesFormat(source *storage.CustomDnsConfigPropertiesFormat) error {
-	c.Fqdn = genruntime.ClonePointer(source.Fqdn)
-	c.IpAddresses = slices.Clone(source.IpAddresses)
-
-	return nil
-}
-
-// AssignProperties_To_CustomDnsConfigPropertiesFormat populates destination, a network/v1api20210201/storage.CustomDnsConfigPropertiesFormat, from the receiver.
-func (c *CustomDnsConfigPropertiesFormat) AssignProperties_To_CustomDnsConfigPropertiesFormat(destination *storage.CustomDnsConfigPropertiesFormat) error {
-	destination.Fqdn = genruntime.ClonePointer(c.Fqdn)
-	destination.IpAddresses = slices.Clone(c.IpAddresses)
 
 	// The source has no property bag, and every property found a field.
 	destination.PropertyBag = nil

@@ -254,7 +254,7 @@ func settingsOfType(tc *config.TypeConfig) map[string]propertySetting {
 		return out
 	}
 	for _, pc := range tc.Properties {
-		out[pc.Name] = propertySetting{secret: pc.IsSecret, flatten: pc.Flatten}
+		out[pc.Name] = propertySetting{secret: pc.IsSecret, flatten: pc.Flatten, removed: pc.RemoveFromSpec}
 	}
 	return out
 }

@@ -20,10 +20,11 @@ type occurrence struct {
 	wire   string // wire path from the body or response root
 	source string // file#/json/pointer of the declaration
 
-	readOnly bool // the service sets it (readOnly, x-ms-mutability, or a read-only definition)
-	secret   bool // x-ms-secret, $isSecret or a password-like string: never returned
-	flatten  bool // x-ms-client-flatten or $flatten: true
-	identity bool // id, name or type of the resource itself
+	readOnly bool   // the service sets it (readOnly, x-ms-mutability, or a read-only definition)
+	removed  string // why $removeFromSpec leaves it out of specs
+	secret   bool   // x-ms-secret, $isSecret or a password-like string: never returned
+	flatten  bool   // x-ms-client-flatten or $flatten: true
+	identity bool   // id, name or type of the resource itself
 	// embedded: a property of a resource embedded in another, which keeps only its ID.
 	embedded bool
 	// emptyStub: the value is an embedded resource a client can write nothing of.
@@ -55,6 +56,8 @@ func (o *occurrence) rule() string {
 		return "arm-identity: id, name and type of the resource are ARM's (spec.azureName holds the name)"
 	case o.side == Spec && o.readOnly:
 		return "read-only: the service sets it, so spec leaves it out"
+	case o.side == Spec && o.removed != "":
+		return "removed: $removeFromSpec: " + o.removed
 	case o.side == Status && o.secret:
 		return "secret: Azure never returns it, so status leaves it out"
 	case o.embedded:
@@ -112,6 +115,8 @@ type walker struct {
 type propertySetting struct {
 	secret  bool
 	flatten *bool
+	// removed is why $removeFromSpec leaves the property out of specs, "" when it does not.
+	removed string
 }
 
 func (w *walker) add(o *occurrence) {
@@ -259,7 +264,7 @@ func (w *walker) objectOf(doc *loader.Document, ptr string, s *spec.Schema, wire
 			o.embedded = !w.stubKeeps(c)
 		}
 		w.add(o)
-		if o.identity || o.embedded || w.side == Spec && o.readOnly || w.side == Status && o.secret {
+		if o.identity || o.embedded || w.side == Spec && (o.readOnly || o.removed != "") || w.side == Status && o.secret {
 			continue // nothing below it reaches this side
 		}
 		w.value(c.doc, c.ptr, c.schema, o.wire, o)
@@ -310,6 +315,7 @@ func (w *walker) occurrence(c declared, wire string, topLevel bool) *occurrence 
 	o.flatten = extensionTrue(c.schema, "x-ms-client-flatten")
 	if st, ok := w.setting(c, topLevel); ok {
 		secret = secret || st.secret
+		o.removed = st.removed
 		if st.flatten != nil {
 			o.flatten = *st.flatten
 		}

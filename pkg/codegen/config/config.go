@@ -100,7 +100,10 @@ type TypeConfig struct {
 	// these children whole (ASO's $resourceEmbeddedInParent on a load balancer's inbound NAT
 	// rules), instead of reducing them to their IDs as it does a kind's children.
 	KeptInParent bool
-	Properties   []*PropertyConfig // sorted by Name
+	// NotImportable ($importable: false) says `armctl import azure-resource` refuses the kind,
+	// as ASO's asoctl refuses a kind its configuration marks so.
+	NotImportable bool
+	Properties    []*PropertyConfig // sorted by Name
 
 	Path string
 	Pos  Position // of the key
@@ -109,8 +112,12 @@ type TypeConfig struct {
 // PropertyConfig holds the settings for one property of a type, named as in
 // the swagger.
 type PropertyConfig struct {
-	Name          string
+	Name string
+	// IsSecret makes the property a secret ($importSecretMode: required, or the older
+	// $isSecret: true); NotSecret keeps it a plain value against the swagger's x-ms-secret and
+	// the password-like name rule ($importSecretMode: never, or $isSecret: false), as ASO does.
 	IsSecret      bool
+	NotSecret     bool
 	ReferenceType string // "", "arm", "arm+wellknown" or "simple"
 	RenameTo      string
 	RenamedFrom   string // the property's name in other API versions, for conversions
@@ -124,6 +131,10 @@ type PropertyConfig struct {
 	// EnumAsString makes the property's enum a plain string ($enumAsString), as ASO's
 	// typeTransformers do where a swagger enum is incomplete.
 	EnumAsString bool
+	// RemoveFromSpec, when set, says why the property leaves the spec ($removeFromSpec: why):
+	// Azure sets it though the swagger does not mark it read-only, as ASO's typeTransformers
+	// with remove: true say. The status keeps what Azure reports.
+	RemoveFromSpec string
 
 	Path string
 	Pos  Position // of the key

@@ -65,7 +65,7 @@ func TestLoad(t *testing.T) {
 								},
 								Path: net + ".2020-11-01.VirtualNetwork", Pos: Position{17, 7},
 								Properties: []*PropertyConfig{
-									{Name: "addressSpace", Path: net + ".2020-11-01.VirtualNetwork.addressSpace", Pos: Position{22, 9}},
+									{Name: "addressSpace", NotSecret: true, Path: net + ".2020-11-01.VirtualNetwork.addressSpace", Pos: Position{22, 9}},
 									{Name: "subnets", RenameTo: "subnetList", Path: net + ".2020-11-01.VirtualNetwork.subnets", Pos: Position{20, 9}},
 								},
 							},

@@ -103,7 +103,7 @@ func TestParseValid(t *testing.T) {
 									{
 										Name: "Alpha", Path: "objectModelConfiguration.storage.2021-01-01.Alpha", Pos: Position{4, 41},
 										Properties: []*PropertyConfig{
-											{Name: "a", Path: "objectModelConfiguration.storage.2021-01-01.Alpha.a", Pos: Position{4, 71}},
+											{Name: "a", NotSecret: true, Path: "objectModelConfiguration.storage.2021-01-01.Alpha.a", Pos: Position{4, 71}},
 											{Name: "b", IsSecret: true, Path: "objectModelConfiguration.storage.2021-01-01.Alpha.b", Pos: Position{4, 49}},
 										},
 									},
@@ -199,17 +199,17 @@ func TestParseErrors(t *testing.T) {
 		// Settings in the wrong place.
 		{"misspelt type setting", inType("$exprot: true"), "f.yaml:5:9: " + typePath + ".$exprot: unknown setting; did you mean \"$export\"?"},
 		{"type setting with wrong case", inType("$IsHub: true"), "f.yaml:5:9: " + typePath + ".$IsHub: unknown setting; did you mean \"$isHub\"?"},
-		{"unknown type setting", inType("$colour: red"), "f.yaml:5:9: " + typePath + ".$colour: unknown setting; a type accepts $azureGeneratedSecrets, $defaultAzureName, $export, $exportAs, $generatedConfigs, $isHub, $keptInParent, $renameTo, $scope"},
+		{"unknown type setting", inType("$colour: red"), "f.yaml:5:9: " + typePath + ".$colour: unknown setting; a type accepts $azureGeneratedSecrets, $defaultAzureName, $export, $exportAs, $generatedConfigs, $importable, $isHub, $keptInParent, $renameTo, $scope"},
 		{"property setting on a type", inType("$isSecret: true"), "f.yaml:5:9: " + typePath + ".$isSecret: $isSecret belongs on a property, not on a type"},
 		{"type setting on a property", inType("subnets:", "  $export: true"), "f.yaml:6:11: " + typePath + ".subnets.$export: $export belongs on a type, not on a property"},
 		{"misspelt property setting", inType("subnets: {$isSecert: true}"), "f.yaml:5:19: " + typePath + ".subnets.$isSecert: unknown setting; did you mean \"$isSecret\"?"},
-		{"unknown property setting", inType("subnets: {$colour: red}"), "f.yaml:5:19: " + typePath + ".subnets.$colour: unknown setting; a property accepts $additionalEnumValues, $enumAsString, $flatten, $importConfigMapMode, $isSecret, $referenceType, $renameTo, $renamedFrom"},
+		{"unknown property setting", inType("subnets: {$colour: red}"), "f.yaml:5:19: " + typePath + ".subnets.$colour: unknown setting; a property accepts $additionalEnumValues, $enumAsString, $flatten, $importConfigMapMode, $importSecretMode, $isSecret, $referenceType, $removeFromSpec, $renameTo, $renamedFrom"},
 		{"setting on a group", lines("objectModelConfiguration:", "  network:", "    $export: true"), "f.yaml:3:5: objectModelConfiguration.network.$export: $export belongs on a type, not on an API group"},
 		{"setting on a version", lines("objectModelConfiguration:", "  network:", "    2020-11-01:", "      $renameTo: X"), "f.yaml:4:7: objectModelConfiguration.network.2020-11-01.$renameTo: $renameTo belongs on a type or a property, not on an API version"},
 		{"unknown setting on objectModelConfiguration", lines("objectModelConfiguration:", "  $foo: 1"), "f.yaml:2:3: objectModelConfiguration.$foo: unknown setting; settings go on types and properties, not on objectModelConfiguration"},
 		{"type setting without $", inType("export: true"), "f.yaml:5:9: " + typePath + ".export: unknown key; settings start with \"$\"; did you mean \"$export\"?"},
 		{"property setting without $", inType("subnets:", "  isSecret: true"), "f.yaml:6:11: " + typePath + ".subnets.isSecret: unknown key; settings start with \"$\"; did you mean \"$isSecret\"?"},
-		{"nested key in property", inType("subnets:", "  name: {}"), "f.yaml:6:11: " + typePath + ".subnets.name: unknown key; a property holds only settings ($additionalEnumValues, $enumAsString, $flatten, $importConfigMapMode, $isSecret, $referenceType, $renameTo, $renamedFrom)"},
+		{"nested key in property", inType("subnets:", "  name: {}"), "f.yaml:6:11: " + typePath + ".subnets.name: unknown key; a property holds only settings ($additionalEnumValues, $enumAsString, $flatten, $importConfigMapMode, $importSecretMode, $isSecret, $referenceType, $removeFromSpec, $renameTo, $renamedFrom)"},
 
 		// Setting values.
 		{"export not a boolean", inType("$export: yes-please"), "f.yaml:5:18: " + typePath + ".$export: expected a boolean (true or false), found the string \"yes-please\""},

@@ -57,13 +57,39 @@ var typeSettings = map[string]typeSetting{
 		t.KeptInParent, err = p.boolValue(n, path)
 		return err
 	},
+	// $importable: false keeps the import command away from a kind whose Azure state does not
+	// make a manifest worth applying; true is the default.
+	"$importable": func(p *parser, t *TypeConfig, n *yaml.Node, path string) error {
+		importable, err := p.boolValue(n, path)
+		t.NotImportable = !importable
+		return err
+	},
 }
 
 var referenceTypes = []string{"arm", "arm+wellknown", "simple"}
 
 var propertySettings = map[string]propertySetting{
-	"$isSecret": func(p *parser, pc *PropertyConfig, n *yaml.Node, path string) (err error) {
-		pc.IsSecret, err = p.boolValue(n, path)
+	// $isSecret is the older spelling of $importSecretMode, kept as ASO keeps it: true is
+	// required, false is never.
+	"$isSecret": func(p *parser, pc *PropertyConfig, n *yaml.Node, path string) error {
+		secret, err := p.boolValue(n, path)
+		if err == nil {
+			err = p.secretMode(pc, secret, n, path)
+		}
+		return err
+	},
+	"$removeFromSpec": func(p *parser, pc *PropertyConfig, n *yaml.Node, path string) (err error) {
+		pc.RemoveFromSpec, err = p.stringValue(n, path)
+		if err == nil && strings.TrimSpace(pc.RemoveFromSpec) == "" {
+			err = p.fail(path, n, "", "says why the property leaves the spec (Azure sets it though the swagger lets users write it); give the reason")
+		}
+		return err
+	},
+	"$importSecretMode": func(p *parser, pc *PropertyConfig, n *yaml.Node, path string) error {
+		mode, err := p.oneOf(n, path, ImportSecretModes, "mode")
+		if err == nil {
+			err = p.secretMode(pc, mode == "required", n, path)
+		}
 		return err
 	},
 	"$referenceType": func(p *parser, pc *PropertyConfig, n *yaml.Node, path string) (err error) {

@@ -52,10 +52,10 @@ func TestSettings(t *testing.T) {
 
 // TestSettingTables guards the tables the suggestions are drawn from.
 func TestSettingTables(t *testing.T) {
-	if diff := cmp.Diff([]string{"$azureGeneratedSecrets", "$defaultAzureName", "$export", "$exportAs", "$generatedConfigs", "$isHub", "$keptInParent", "$renameTo", "$scope"}, typeSettingNames); diff != "" {
+	if diff := cmp.Diff([]string{"$azureGeneratedSecrets", "$defaultAzureName", "$export", "$exportAs", "$generatedConfigs", "$importable", "$isHub", "$keptInParent", "$renameTo", "$scope"}, typeSettingNames); diff != "" {
 		t.Errorf("type settings (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]string{"$additionalEnumValues", "$enumAsString", "$flatten", "$importConfigMapMode", "$isSecret", "$referenceType", "$renameTo", "$renamedFrom"}, propertySettingNames); diff != "" {
+	if diff := cmp.Diff([]string{"$additionalEnumValues", "$enumAsString", "$flatten", "$importConfigMapMode", "$importSecretMode", "$isSecret", "$referenceType", "$removeFromSpec", "$renameTo", "$renamedFrom"}, propertySettingNames); diff != "" {
 		t.Errorf("property settings (-want +got):\n%s", diff)
 	}
 }

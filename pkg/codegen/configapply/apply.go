@@ -36,7 +36,7 @@ func Apply(cfg *config.Config, versions selection.Versions, exps selection.Expor
 		for _, tc := range v.Config.Types {
 			read = append(read, consumed.Paths(tc.Path, "$renameTo")...)
 			for _, pc := range tc.Properties {
-				read = append(read, consumed.Paths(pc.Path, "$isSecret", "$referenceType", "$renameTo", "$renamedFrom", "$flatten", "$importConfigMapMode", "$additionalEnumValues", "$enumAsString")...)
+				read = append(read, consumed.Paths(pc.Path, "$isSecret", "$importSecretMode", "$removeFromSpec", "$referenceType", "$renameTo", "$renamedFrom", "$flatten", "$importConfigMapMode", "$additionalEnumValues", "$enumAsString")...)
 			}
 			targets, err := configTargets(cfg, v, tc, exps, defs)
 			if err != nil {

@@ -337,3 +337,18 @@ func TestReferenceTypeArmOnNonStringIsAnError(t *testing.T) {
 		t.Error("a list of strings did not become references")
 	}
 }
+
+// TestRemoveFromSpecOfARequiredPropertyIsAnError: a property the swagger requires cannot leave
+// the spec, or every PUT would lack it.
+func TestRemoveFromSpecOfARequiredPropertyIsAnError(t *testing.T) {
+	defs := raw()
+	sku := object("Sku", prop("tier", func(p *astmodel.Property) { p.Required = true }))
+	defs[sku.Name] = sku
+	_, err := applyTo(t, "Widget:\n  $export: true\nSku:\n  tier:\n    $removeFromSpec: the service picks it", defs)
+	if err == nil || !strings.Contains(err.Error(), typesPath+"Sku.tier.$removeFromSpec") || !strings.Contains(err.Error(), "required by the swagger") {
+		t.Fatalf("got %v, want an error at the setting saying the swagger requires the property", err)
+	}
+	if _, err := applyTo(t, "Widget:\n  $export: true\nSku:\n  tier:\n    $removeFromSpec: the service picks it", raw()); err != nil {
+		t.Fatalf("an optional property: %v", err)
+	}
+}

@@ -62,6 +62,16 @@ func applyPropertySetting(cfg *config.Config, tc *config.TypeConfig, pc *config.
 		}
 		p.Secret, p.Provenance.Secret = true, astmodel.ByConfig
 	}
+	if pc.RemoveFromSpec != "" {
+		// A PUT body without a property the swagger requires is one Azure refuses.
+		if p.Required {
+			return nil, false, config.NewError(cfg, pc.Path+".$removeFromSpec", pc.Pos, fmt.Sprintf("%s.%s is required by the swagger: every PUT without it would be refused; remove the setting", tc.Name, pc.Name), "")
+		}
+		p.RemovedFromSpec = pc.RemoveFromSpec
+	}
+	if pc.NotSecret {
+		p.Secret, p.NotSecret, p.Provenance.Secret = false, true, ""
+	}
 	switch pc.ReferenceType {
 	case "arm", "arm+wellknown":
 		// Only a string, or a list of them, becomes a reference; on anything else (an object,

@@ -57,6 +57,7 @@ var unusedWhy = map[string]string{
 	"$azureGeneratedSecrets": "$azureGeneratedSecrets has no effect here: only an exported resource exports secrets; export the type or remove the setting",
 	"$generatedConfigs":      "$generatedConfigs has no effect here: only an exported resource exports config-map values; export the type or remove the setting",
 	"$defaultAzureName":      "$defaultAzureName has no effect here: only an exported resource has an azureName; export the type or remove the setting",
+	"$importable":            "$importable has no effect here: only an exported resource can be imported; export the type or remove the setting",
 	"$isHub":                 "$isHub has no effect here: only an exported resource has a hub version; export the type or remove the setting",
 	"$keptInParent":          "$keptInParent has no effect here: it tells how an exported parent resource holds, in its own body, a child exported as a kind; this type is no such child (not exported, its parent not exported, or not embedded in its parent's body), so remove the setting",
 }

@@ -82,6 +82,8 @@ func (e *Explanation) settingValue(rel string) string {
 			return exportedValues(tc.GeneratedConfigs)
 		case "$defaultAzureName":
 			return tc.DefaultAzureName
+		case "$importable":
+			return strconv.FormatBool(!tc.NotImportable)
 		}
 		return "?"
 	}
@@ -92,6 +94,11 @@ func (e *Explanation) settingValue(rel string) string {
 	switch name {
 	case "$isSecret":
 		return strconv.FormatBool(pc.IsSecret)
+	case "$importSecretMode":
+		if pc.NotSecret {
+			return "never"
+		}
+		return "required"
 	case "$referenceType":
 		return pc.ReferenceType
 	case "$renameTo":
@@ -100,6 +107,8 @@ func (e *Explanation) settingValue(rel string) string {
 		return pc.ImportConfigMapMode
 	case "$additionalEnumValues":
 		return strings.Join(pc.AdditionalEnumValues, ", ")
+	case "$removeFromSpec":
+		return pc.RemoveFromSpec
 	case "$enumAsString":
 		return strconv.FormatBool(pc.EnumAsString)
 	}

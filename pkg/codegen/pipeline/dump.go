@@ -169,6 +169,7 @@ func propertyLine(p *astmodel.Property, home astmodel.PackageReference) string {
 	add(p.Required, "required")
 	add(p.ReadOnly, "readonly")
 	add(p.Secret, "secret")
+	add(p.NotSecret, "not-secret")
 	add(p.Provenance.Secret != "", "secret-by="+string(p.Provenance.Secret))
 	add(p.ARMReference, "arm-reference")
 	add(p.NotARMReference, "not-arm-reference")

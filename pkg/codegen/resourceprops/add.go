@@ -38,8 +38,9 @@ func Add(cfg *config.Config, defs astmodel.Definitions, exps selection.Exports) 
 		var err error
 
 		if e.Config != nil {
-			read = append(read, consumed.Paths(e.Config.Path, "$defaultAzureName")...)
+			read = append(read, consumed.Paths(e.Config.Path, "$defaultAzureName", "$importable")...)
 			r.DefaultAzureName = e.Config.DefaultAzureName
+			r.NotImportable = e.Config.NotImportable
 		}
 		var props []*astmodel.Property
 		if fixed := fixedName(e.Resource); fixed != "" {

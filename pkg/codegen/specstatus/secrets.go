@@ -9,7 +9,7 @@ import (
 // isSecret tells a string property that holds a credential: marked x-ms-secret (or $isSecret),
 // or named like a password. Specs take a SecretReference for it; statuses leave it out.
 func isSecret(p *astmodel.Property) bool {
-	return (p.Secret || passwordLike(p.ARMName)) && astmodel.Unwrap(p.Type) == astmodel.StringType
+	return !p.NotSecret && (p.Secret || passwordLike(p.ARMName)) && astmodel.Unwrap(p.Type) == astmodel.StringType
 }
 
 // isSecretMap tells a map property whose values are all credentials (a VM extension's
@@ -33,6 +33,9 @@ func secretMapValue(t astmodel.Type) bool {
 // leftOutOfStatus tells a property a status does not have: Azure never returns secrets, of
 // whatever type the swagger marks them.
 func leftOutOfStatus(p *astmodel.Property) bool {
+	if p.NotSecret {
+		return false
+	}
 	return p.Secret || passwordLike(p.ARMName) && astmodel.Unwrap(p.Type) == astmodel.StringType
 }
 

@@ -150,7 +150,7 @@ func (sp *splitter) named(raw astmodel.TypeName, m splitMode) astmodel.TypeName 
 func (sp *splitter) object(o *astmodel.ObjectType, m splitMode, top bool, holder astmodel.TypeName) *astmodel.ObjectType {
 	var props []*astmodel.Property
 	for _, p := range o.Properties() {
-		if m == specMode && (p.ReadOnly || top && isARMIdentity(p.ARMName)) || m == statusMode && leftOutOfStatus(p) {
+		if m == specMode && (p.ReadOnly || p.RemovedFromSpec != "" || top && isARMIdentity(p.ARMName)) || m == statusMode && leftOutOfStatus(p) {
 			continue
 		}
 		np := p.Copy()

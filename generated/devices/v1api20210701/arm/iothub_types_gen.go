@@ -4,7 +4,6 @@ package arm
 
 // IotHub_Spec is the wire shape of IotHub_Spec.
 type IotHub_Spec struct {
-	Etag       *string           `json:"etag,omitempty"`
 	Identity   *ArmIdentity      `json:"identity,omitempty"`
 	Location   *string           `json:"location,omitempty"`
 	Name       *string           `json:"name,omitempty"`
@@ -464,10 +463,8 @@ type RoutingStorageContainerProperties_STATUS struct {
 
 // SharedAccessSignatureAuthorizationRule is the wire shape of SharedAccessSignatureAuthorizationRule.
 type SharedAccessSignatureAuthorizationRule struct {
-	KeyName      *string `json:"keyName,omitempty"`
-	PrimaryKey   *string `json:"primaryKey,omitempty"`
-	Rights       *string `json:"rights,omitempty"`
-	SecondaryKey *string `json:"secondaryKey,omitempty"`
+	KeyName *string `json:"keyName,omitempty"`
+	Rights  *string `json:"rights,omitempty"`
 }
 
 // SharedAccessSignatureAuthorizationRule_STATUS is the wire shape of SharedAccessSignatureAuthorizationRule_STATUS.

@@ -88,8 +88,6 @@ func (i *IotHub) Hub() {}
 type IotHub_Spec struct {
 	AzureName string `json:"azureName,omitempty"`
 
-	Etag *string `json:"etag,omitempty"`
-
 	Identity *ArmIdentity `json:"identity,omitempty"`
 
 	Location *string `json:"location,omitempty"`
@@ -896,13 +894,9 @@ type RoutingStorageContainerProperties_STATUS struct {
 type SharedAccessSignatureAuthorizationRule struct {
 	KeyName *string `json:"keyName,omitempty"`
 
-	PrimaryKey *genruntime.SecretReference `json:"primaryKey,omitempty"`
-
 	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 
 	Rights *string `json:"rights,omitempty"`
-
-	SecondaryKey *genruntime.SecretReference `json:"secondaryKey,omitempty"`
 }
 
 // SharedAccessSignatureAuthorizationRule_STATUS: Storage version of v1api20210701.SharedAccessSignatureAuthorizationRule_STATUS

@@ -1151,11 +1151,6 @@ func (in *IotHub_STATUS) DeepCopy() *IotHub_STATUS {
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *IotHub_Spec) DeepCopyInto(out *IotHub_Spec) {
 	*out = *in
-	if in.Etag != nil {
-		in, out := &in.Etag, &out.Etag
-		*out = new(string)
-		**out = **in
-	}
 	if in.Identity != nil {
 		in, out := &in.Identity, &out.Identity
 		*out = new(ArmIdentity)
@@ -2672,11 +2667,6 @@ func (in *SharedAccessSignatureAuthorizationRule) DeepCopyInto(out *SharedAccess
 		*out = new(string)
 		**out = **in
 	}
-	if in.PrimaryKey != nil {
-		in, out := &in.PrimaryKey, &out.PrimaryKey
-		*out = new(genruntime.SecretReference)
-		(*in).DeepCopyInto(*out)
-	}
 	if in.PropertyBag != nil {
 		in, out := &in.PropertyBag, &out.PropertyBag
 		*out = make(genruntime.PropertyBag, len(*in))
@@ -2688,11 +2678,6 @@ func (in *SharedAccessSignatureAuthorizationRule) DeepCopyInto(out *SharedAccess
 		in, out := &in.Rights, &out.Rights
 		*out = new(string)
 		**out = **in
-	}
-	if in.SecondaryKey != nil {
-		in, out := &in.SecondaryKey, &out.SecondaryKey
-		*out = new(genruntime.SecretReference)
-		(*in).DeepCopyInto(*out)
 	}
 }
 

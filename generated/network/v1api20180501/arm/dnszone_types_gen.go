@@ -4,7 +4,6 @@ package arm
 
 // DnsZone_Spec is the wire shape of DnsZone_Spec.
 type DnsZone_Spec struct {
-	Etag       *string           `json:"etag,omitempty"`
 	Location   *string           `json:"location,omitempty"`
 	Name       *string           `json:"name,omitempty"`
 	Properties *ZoneProperties   `json:"properties,omitempty"`

@@ -4,7 +4,6 @@ package arm
 
 // DnsZonesAAAARecord_Spec is the wire shape of DnsZonesAAAARecord_Spec.
 type DnsZonesAAAARecord_Spec struct {
-	Etag       *string              `json:"etag,omitempty"`
 	Name       *string              `json:"name,omitempty"`
 	Properties *RecordSetProperties `json:"properties,omitempty"`
 }

@@ -4,7 +4,6 @@ package arm
 
 // DnsZonesARecord_Spec is the wire shape of DnsZonesARecord_Spec.
 type DnsZonesARecord_Spec struct {
-	Etag       *string              `json:"etag,omitempty"`
 	Name       *string              `json:"name,omitempty"`
 	Properties *RecordSetProperties `json:"properties,omitempty"`
 }

@@ -4,7 +4,6 @@ package arm
 
 // DnsZonesCAARecord_Spec is the wire shape of DnsZonesCAARecord_Spec.
 type DnsZonesCAARecord_Spec struct {
-	Etag       *string              `json:"etag,omitempty"`
 	Name       *string              `json:"name,omitempty"`
 	Properties *RecordSetProperties `json:"properties,omitempty"`
 }

@@ -4,7 +4,6 @@ package arm
 
 // DnsZonesCNAMERecord_Spec is the wire shape of DnsZonesCNAMERecord_Spec.
 type DnsZonesCNAMERecord_Spec struct {
-	Etag       *string              `json:"etag,omitempty"`
 	Name       *string              `json:"name,omitempty"`
 	Properties *RecordSetProperties `json:"properties,omitempty"`
 }

@@ -4,7 +4,6 @@ package arm
 
 // DnsZonesMXRecord_Spec is the wire shape of DnsZonesMXRecord_Spec.
 type DnsZonesMXRecord_Spec struct {
-	Etag       *string              `json:"etag,omitempty"`
 	Name       *string              `json:"name,omitempty"`
 	Properties *RecordSetProperties `json:"properties,omitempty"`
 }

@@ -4,7 +4,6 @@ package arm
 
 // DnsZonesNSRecord_Spec is the wire shape of DnsZonesNSRecord_Spec.
 type DnsZonesNSRecord_Spec struct {
-	Etag       *string              `json:"etag,omitempty"`
 	Name       *string              `json:"name,omitempty"`
 	Properties *RecordSetProperties `json:"properties,omitempty"`
 }

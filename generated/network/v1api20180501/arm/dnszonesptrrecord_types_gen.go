@@ -4,7 +4,6 @@ package arm
 
 // DnsZonesPTRRecord_Spec is the wire shape of DnsZonesPTRRecord_Spec.
 type DnsZonesPTRRecord_Spec struct {
-	Etag       *string              `json:"etag,omitempty"`
 	Name       *string              `json:"name,omitempty"`
 	Properties *RecordSetProperties `json:"properties,omitempty"`
 }

@@ -4,7 +4,6 @@ package arm
 
 // DnsZonesSRVRecord_Spec is the wire shape of DnsZonesSRVRecord_Spec.
 type DnsZonesSRVRecord_Spec struct {
-	Etag       *string              `json:"etag,omitempty"`
 	Name       *string              `json:"name,omitempty"`
 	Properties *RecordSetProperties `json:"properties,omitempty"`
 }

@@ -4,7 +4,6 @@ package arm
 
 // DnsZonesTXTRecord_Spec is the wire shape of DnsZonesTXTRecord_Spec.
 type DnsZonesTXTRecord_Spec struct {
-	Etag       *string              `json:"etag,omitempty"`
 	Name       *string              `json:"name,omitempty"`
 	Properties *RecordSetProperties `json:"properties,omitempty"`
 }

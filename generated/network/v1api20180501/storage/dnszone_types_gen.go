@@ -88,8 +88,6 @@ func (d *DnsZone) Hub() {}
 type DnsZone_Spec struct {
 	AzureName string `json:"azureName,omitempty"`
 
-	Etag *string `json:"etag,omitempty"`
-
 	Location *string `json:"location,omitempty"`
 
 	OperatorSpec *DnsZoneOperatorSpec `json:"operatorSpec,omitempty"`

@@ -96,8 +96,6 @@ type DnsZonesAAAARecord_Spec struct {
 
 	CaaRecords []CaaRecord `json:"caaRecords,omitempty"`
 
-	Etag *string `json:"etag,omitempty"`
-
 	MXRecords []MxRecord `json:"MXRecords,omitempty"`
 
 	Metadata map[string]string `json:"metadata,omitempty"`

@@ -448,11 +448,6 @@ func (in *DnsZone_STATUS) DeepCopy() *DnsZone_STATUS {
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *DnsZone_Spec) DeepCopyInto(out *DnsZone_Spec) {
 	*out = *in
-	if in.Etag != nil {
-		in, out := &in.Etag, &out.Etag
-		*out = new(string)
-		**out = **in
-	}
 	if in.Location != nil {
 		in, out := &in.Location, &out.Location
 		*out = new(string)
@@ -784,11 +779,6 @@ func (in *DnsZonesAAAARecord_Spec) DeepCopyInto(out *DnsZonesAAAARecord_Spec) {
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
-	}
-	if in.Etag != nil {
-		in, out := &in.Etag, &out.Etag
-		*out = new(string)
-		**out = **in
 	}
 	if in.MXRecords != nil {
 		in, out := &in.MXRecords, &out.MXRecords
@@ -1148,11 +1138,6 @@ func (in *DnsZonesARecord_Spec) DeepCopyInto(out *DnsZonesARecord_Spec) {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
 	}
-	if in.Etag != nil {
-		in, out := &in.Etag, &out.Etag
-		*out = new(string)
-		**out = **in
-	}
 	if in.MXRecords != nil {
 		in, out := &in.MXRecords, &out.MXRecords
 		*out = make([]MxRecord, len(*in))
@@ -1510,11 +1495,6 @@ func (in *DnsZonesCAARecord_Spec) DeepCopyInto(out *DnsZonesCAARecord_Spec) {
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
-	}
-	if in.Etag != nil {
-		in, out := &in.Etag, &out.Etag
-		*out = new(string)
-		**out = **in
 	}
 	if in.MXRecords != nil {
 		in, out := &in.MXRecords, &out.MXRecords
@@ -1874,11 +1854,6 @@ func (in *DnsZonesCNAMERecord_Spec) DeepCopyInto(out *DnsZonesCNAMERecord_Spec) 
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
 	}
-	if in.Etag != nil {
-		in, out := &in.Etag, &out.Etag
-		*out = new(string)
-		**out = **in
-	}
 	if in.MXRecords != nil {
 		in, out := &in.MXRecords, &out.MXRecords
 		*out = make([]MxRecord, len(*in))
@@ -2236,11 +2211,6 @@ func (in *DnsZonesMXRecord_Spec) DeepCopyInto(out *DnsZonesMXRecord_Spec) {
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
-	}
-	if in.Etag != nil {
-		in, out := &in.Etag, &out.Etag
-		*out = new(string)
-		**out = **in
 	}
 	if in.MXRecords != nil {
 		in, out := &in.MXRecords, &out.MXRecords
@@ -2600,11 +2570,6 @@ func (in *DnsZonesNSRecord_Spec) DeepCopyInto(out *DnsZonesNSRecord_Spec) {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
 	}
-	if in.Etag != nil {
-		in, out := &in.Etag, &out.Etag
-		*out = new(string)
-		**out = **in
-	}
 	if in.MXRecords != nil {
 		in, out := &in.MXRecords, &out.MXRecords
 		*out = make([]MxRecord, len(*in))
@@ -2962,11 +2927,6 @@ func (in *DnsZonesPTRRecord_Spec) DeepCopyInto(out *DnsZonesPTRRecord_Spec) {
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
-	}
-	if in.Etag != nil {
-		in, out := &in.Etag, &out.Etag
-		*out = new(string)
-		**out = **in
 	}
 	if in.MXRecords != nil {
 		in, out := &in.MXRecords, &out.MXRecords
@@ -3326,11 +3286,6 @@ func (in *DnsZonesSRVRecord_Spec) DeepCopyInto(out *DnsZonesSRVRecord_Spec) {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
 	}
-	if in.Etag != nil {
-		in, out := &in.Etag, &out.Etag
-		*out = new(string)
-		**out = **in
-	}
 	if in.MXRecords != nil {
 		in, out := &in.MXRecords, &out.MXRecords
 		*out = make([]MxRecord, len(*in))
@@ -3688,11 +3643,6 @@ func (in *DnsZonesTXTRecord_Spec) DeepCopyInto(out *DnsZonesTXTRecord_Spec) {
 		for i := range *in {
 			(*in)[i].DeepCopyInto(&(*out)[i])
 		}
-	}
-	if in.Etag != nil {
-		in, out := &in.Etag, &out.Etag
-		*out = new(string)
-		**out = **in
 	}
 	if in.MXRecords != nil {
 		in, out := &in.MXRecords, &out.MXRecords

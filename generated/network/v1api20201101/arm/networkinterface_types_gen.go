@@ -78,7 +78,6 @@ type NetworkInterfaceIPConfiguration struct {
 	Id         *string                                          `json:"id,omitempty"`
 	Name       *string                                          `json:"name,omitempty"`
 	Properties *NetworkInterfaceIPConfigurationPropertiesFormat `json:"properties,omitempty"`
-	Type       *string                                          `json:"type,omitempty"`
 }
 
 // NetworkInterfaceIPConfigurationPropertiesFormat is the wire shape of NetworkInterfaceIPConfigurationPropertiesFormat.
@@ -102,7 +101,6 @@ type NetworkInterfacePropertiesFormat struct {
 	EnableAcceleratedNetworking *bool                                     `json:"enableAcceleratedNetworking,omitempty"`
 	EnableIPForwarding          *bool                                     `json:"enableIPForwarding,omitempty"`
 	IpConfigurations            []NetworkInterfaceIPConfiguration         `json:"ipConfigurations,omitempty"`
-	MigrationPhase              *string                                   `json:"migrationPhase,omitempty"`
 	NetworkSecurityGroup        *NetworkSecurityGroup_SubResourceEmbedded `json:"networkSecurityGroup,omitempty"`
 	NicType                     *string                                   `json:"nicType,omitempty"`
 	PrivateLinkService          *PrivateLinkService_SubResourceEmbedded   `json:"privateLinkService,omitempty"`

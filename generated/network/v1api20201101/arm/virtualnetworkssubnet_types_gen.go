@@ -49,7 +49,6 @@ type Delegation struct {
 	Id         *string                            `json:"id,omitempty"`
 	Name       *string                            `json:"name,omitempty"`
 	Properties *ServiceDelegationPropertiesFormat `json:"properties,omitempty"`
-	Type       *string                            `json:"type,omitempty"`
 }
 
 // Delegation_STATUS is the wire shape of Delegation_STATUS.

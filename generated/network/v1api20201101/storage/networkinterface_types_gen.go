@@ -150,8 +150,6 @@ type NetworkInterface_Spec struct {
 
 	Location *string `json:"location,omitempty"`
 
-	MigrationPhase *string `json:"migrationPhase,omitempty"`
-
 	NetworkSecurityGroup *NetworkSecurityGroup_SubResourceEmbedded `json:"networkSecurityGroup,omitempty"`
 
 	NicType *string `json:"nicType,omitempty"`
@@ -211,7 +209,6 @@ func (n *NetworkInterface_Spec) AssignProperties_From_NetworkInterface_Spec(sour
 	}
 
 	n.Location = genruntime.ClonePointer(source.Location)
-	n.MigrationPhase = genruntime.ClonePointer(source.MigrationPhase)
 
 	if source.NetworkSecurityGroup != nil {
 		var networkSecurityGroupValue NetworkSecurityGroup_SubResourceEmbedded
@@ -315,7 +312,6 @@ func (n *NetworkInterface_Spec) AssignProperties_To_NetworkInterface_Spec(destin
 	}
 
 	destination.Location = genruntime.ClonePointer(n.Location)
-	destination.MigrationPhase = genruntime.ClonePointer(n.MigrationPhase)
 
 	if n.NetworkSecurityGroup != nil {
 		var networkSecurityGroupValue v1api20210201storage.NetworkSecurityGroup_SubResourceEmbedded
@@ -1131,8 +1127,6 @@ type NetworkInterfaceIPConfiguration struct {
 
 	Subnet *Subnet_SubResourceEmbedded `json:"subnet,omitempty"`
 
-	Type *string `json:"type,omitempty"`
-
 	VirtualNetworkTaps []VirtualNetworkTap_SubResourceEmbedded `json:"virtualNetworkTaps,omitempty"`
 }
 
@@ -1220,8 +1214,6 @@ func (n *NetworkInterfaceIPConfiguration) AssignProperties_From_NetworkInterface
 	} else {
 		n.Subnet = nil
 	}
-
-	n.Type = genruntime.ClonePointer(source.Type)
 
 	if source.VirtualNetworkTaps != nil {
 		virtualNetworkTapsList := make([]VirtualNetworkTap_SubResourceEmbedded, len(source.VirtualNetworkTaps))
@@ -1336,8 +1328,6 @@ func (n *NetworkInterfaceIPConfiguration) AssignProperties_To_NetworkInterfaceIP
 	} else {
 		destination.Subnet = nil
 	}
-
-	destination.Type = genruntime.ClonePointer(n.Type)
 
 	if n.VirtualNetworkTaps != nil {
 		virtualNetworkTapsList := make([]v1api20210201storage.VirtualNetworkTap_SubResourceEmbedded, len(n.VirtualNetworkTaps))

@@ -154,8 +154,6 @@ type PublicIPAddress_Spec struct {
 
 	Location *string `json:"location,omitempty"`
 
-	MigrationPhase *string `json:"migrationPhase,omitempty"`
-
 	NatGateway *NatGateway_SubResourceEmbedded `json:"natGateway,omitempty"`
 
 	OperatorSpec *PublicIPAddressOperatorSpec `json:"operatorSpec,omitempty"`
@@ -243,7 +241,6 @@ func (p *PublicIPAddress_Spec) AssignProperties_From_PublicIPAddress_Spec(source
 	}
 
 	p.Location = genruntime.ClonePointer(source.Location)
-	p.MigrationPhase = genruntime.ClonePointer(source.MigrationPhase)
 
 	if source.NatGateway != nil {
 		var natGatewayValue NatGateway_SubResourceEmbedded
@@ -389,7 +386,6 @@ func (p *PublicIPAddress_Spec) AssignProperties_To_PublicIPAddress_Spec(destinat
 	}
 
 	destination.Location = genruntime.ClonePointer(p.Location)
-	destination.MigrationPhase = genruntime.ClonePointer(p.MigrationPhase)
 
 	if p.NatGateway != nil {
 		var natGatewayValue v1api20210201storage.NatGateway_SubResourceEmbedded

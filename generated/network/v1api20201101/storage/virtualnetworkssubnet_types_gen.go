@@ -1030,8 +1030,6 @@ type Delegation struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 
 	ServiceName *string `json:"serviceName,omitempty"`
-
-	Type *string `json:"type,omitempty"`
 }
 
 // AssignProperties_From_Delegation populates the receiver from source, a network/v1api20210201/storage.Delegation.
@@ -1048,7 +1046,6 @@ func (d *Delegation) AssignProperties_From_Delegation(source *v1api20210201stora
 	}
 
 	d.ServiceName = genruntime.ClonePointer(source.ServiceName)
-	d.Type = genruntime.ClonePointer(source.Type)
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {
@@ -1074,7 +1071,6 @@ func (d *Delegation) AssignProperties_To_Delegation(destination *v1api20210201st
 	}
 
 	destination.ServiceName = genruntime.ClonePointer(d.ServiceName)
-	destination.Type = genruntime.ClonePointer(d.Type)
 
 	// What has no field of its own stays in the property bag.
 	if len(propertyBag) > 0 {

@@ -744,11 +744,6 @@ func (in *Delegation) DeepCopyInto(out *Delegation) {
 		*out = new(string)
 		**out = **in
 	}
-	if in.Type != nil {
-		in, out := &in.Type, &out.Type
-		*out = new(string)
-		**out = **in
-	}
 }
 
 // DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
@@ -3073,11 +3068,6 @@ func (in *NetworkInterfaceIPConfiguration) DeepCopyInto(out *NetworkInterfaceIPC
 		*out = new(Subnet_SubResourceEmbedded)
 		(*in).DeepCopyInto(*out)
 	}
-	if in.Type != nil {
-		in, out := &in.Type, &out.Type
-		*out = new(string)
-		**out = **in
-	}
 	if in.VirtualNetworkTaps != nil {
 		in, out := &in.VirtualNetworkTaps, &out.VirtualNetworkTaps
 		*out = make([]VirtualNetworkTap_SubResourceEmbedded, len(*in))
@@ -3702,11 +3692,6 @@ func (in *NetworkInterface_Spec) DeepCopyInto(out *NetworkInterface_Spec) {
 	}
 	if in.Location != nil {
 		in, out := &in.Location, &out.Location
-		*out = new(string)
-		**out = **in
-	}
-	if in.MigrationPhase != nil {
-		in, out := &in.MigrationPhase, &out.MigrationPhase
 		*out = new(string)
 		**out = **in
 	}
@@ -5239,11 +5224,6 @@ func (in *PublicIPAddress_Spec) DeepCopyInto(out *PublicIPAddress_Spec) {
 	}
 	if in.Location != nil {
 		in, out := &in.Location, &out.Location
-		*out = new(string)
-		**out = **in
-	}
-	if in.MigrationPhase != nil {
-		in, out := &in.MigrationPhase, &out.MigrationPhase
 		*out = new(string)
 		**out = **in
 	}

@@ -71,7 +71,6 @@ type RetentionPolicyParameters_STATUS struct {
 type TrafficAnalyticsConfigurationProperties struct {
 	Enabled                  *bool   `json:"enabled,omitempty"`
 	TrafficAnalyticsInterval *int    `json:"trafficAnalyticsInterval,omitempty"`
-	WorkspaceId              *string `json:"workspaceId,omitempty"`
 	WorkspaceRegion          *string `json:"workspaceRegion,omitempty"`
 	WorkspaceResourceId      *string `json:"workspaceResourceId,omitempty"`
 }

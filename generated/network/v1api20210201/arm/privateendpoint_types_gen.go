@@ -23,12 +23,6 @@ type PrivateEndpoint_STATUS struct {
 	Type             *string                           `json:"type,omitempty"`
 }
 
-// CustomDnsConfigPropertiesFormat is the wire shape of CustomDnsConfigPropertiesFormat.
-type CustomDnsConfigPropertiesFormat struct {
-	Fqdn        *string  `json:"fqdn,omitempty"`
-	IpAddresses []string `json:"ipAddresses,omitempty"`
-}
-
 // CustomDnsConfigPropertiesFormat_STATUS is the wire shape of CustomDnsConfigPropertiesFormat_STATUS.
 type CustomDnsConfigPropertiesFormat_STATUS struct {
 	Fqdn        *string  `json:"fqdn,omitempty"`
@@ -37,10 +31,9 @@ type CustomDnsConfigPropertiesFormat_STATUS struct {
 
 // PrivateEndpointProperties is the wire shape of PrivateEndpointProperties.
 type PrivateEndpointProperties struct {
-	CustomDnsConfigs                    []CustomDnsConfigPropertiesFormat `json:"customDnsConfigs,omitempty"`
-	ManualPrivateLinkServiceConnections []PrivateLinkServiceConnection    `json:"manualPrivateLinkServiceConnections,omitempty"`
-	PrivateLinkServiceConnections       []PrivateLinkServiceConnection    `json:"privateLinkServiceConnections,omitempty"`
-	Subnet                              *Subnet_SubResourceEmbedded       `json:"subnet,omitempty"`
+	ManualPrivateLinkServiceConnections []PrivateLinkServiceConnection `json:"manualPrivateLinkServiceConnections,omitempty"`
+	PrivateLinkServiceConnections       []PrivateLinkServiceConnection `json:"privateLinkServiceConnections,omitempty"`
+	Subnet                              *Subnet_SubResourceEmbedded    `json:"subnet,omitempty"`
 }
 
 // PrivateEndpointProperties_STATUS is the wire shape of PrivateEndpointProperties_STATUS.

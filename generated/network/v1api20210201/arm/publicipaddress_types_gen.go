@@ -103,7 +103,6 @@ type PublicIPAddressPropertiesFormat struct {
 	IpAddress                *string                              `json:"ipAddress,omitempty"`
 	IpTags                   []IpTag                              `json:"ipTags,omitempty"`
 	LinkedPublicIPAddress    *PublicIPAddress_SubResourceEmbedded `json:"linkedPublicIPAddress,omitempty"`
-	MigrationPhase           *string                              `json:"migrationPhase,omitempty"`
 	NatGateway               *NatGateway_SubResourceEmbedded      `json:"natGateway,omitempty"`
 	PublicIPAddressVersion   *string                              `json:"publicIPAddressVersion,omitempty"`
 	PublicIPAllocationMethod *string                              `json:"publicIPAllocationMethod,omitempty"`

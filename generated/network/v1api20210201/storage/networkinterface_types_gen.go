@@ -100,8 +100,6 @@ type NetworkInterface_Spec struct {
 
 	Location *string `json:"location,omitempty"`
 
-	MigrationPhase *string `json:"migrationPhase,omitempty"`
-
 	NetworkSecurityGroup *NetworkSecurityGroup_SubResourceEmbedded `json:"networkSecurityGroup,omitempty"`
 
 	NicType *string `json:"nicType,omitempty"`
@@ -256,8 +254,6 @@ type NetworkInterfaceIPConfiguration struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 
 	Subnet *Subnet_SubResourceEmbedded `json:"subnet,omitempty"`
-
-	Type *string `json:"type,omitempty"`
 
 	VirtualNetworkTaps []VirtualNetworkTap_SubResourceEmbedded `json:"virtualNetworkTaps,omitempty"`
 }

@@ -201,8 +201,6 @@ type TrafficAnalyticsConfigurationProperties struct {
 
 	TrafficAnalyticsInterval *int `json:"trafficAnalyticsInterval,omitempty"`
 
-	WorkspaceId *string `json:"workspaceId,omitempty"`
-
 	WorkspaceRegion *string `json:"workspaceRegion,omitempty"`
 
 	WorkspaceResourceReference *genruntime.ResourceReference `json:"workspaceResourceReference,omitempty"`

@@ -88,8 +88,6 @@ func (p *PrivateEndpoint) Hub() {}
 type PrivateEndpoint_Spec struct {
 	AzureName string `json:"azureName,omitempty"`
 
-	CustomDnsConfigs []CustomDnsConfigPropertiesFormat `json:"customDnsConfigs,omitempty"`
-
 	ExtendedLocation *ExtendedLocation `json:"extendedLocation,omitempty"`
 
 	Location *string `json:"location,omitempty"`
@@ -142,15 +140,6 @@ type PrivateEndpoint_STATUS struct {
 	Tags map[string]string `json:"tags,omitempty"`
 
 	Type *string `json:"type,omitempty"`
-}
-
-// CustomDnsConfigPropertiesFormat: Storage version of v1api20210201.CustomDnsConfigPropertiesFormat
-type CustomDnsConfigPropertiesFormat struct {
-	Fqdn *string `json:"fqdn,omitempty"`
-
-	IpAddresses []string `json:"ipAddresses,omitempty"`
-
-	PropertyBag genruntime.PropertyBag `json:"$propertyBag,omitempty"`
 }
 
 // CustomDnsConfigPropertiesFormat_STATUS: Storage version of v1api20210201.CustomDnsConfigPropertiesFormat_STATUS

@@ -106,8 +106,6 @@ type PublicIPAddress_Spec struct {
 
 	Location *string `json:"location,omitempty"`
 
-	MigrationPhase *string `json:"migrationPhase,omitempty"`
-
 	NatGateway *NatGateway_SubResourceEmbedded `json:"natGateway,omitempty"`
 
 	OperatorSpec *PublicIPAddressOperatorSpec `json:"operatorSpec,omitempty"`

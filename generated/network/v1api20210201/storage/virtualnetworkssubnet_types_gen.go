@@ -183,8 +183,6 @@ type Delegation struct {
 	Reference *genruntime.ResourceReference `json:"reference,omitempty"`
 
 	ServiceName *string `json:"serviceName,omitempty"`
-
-	Type *string `json:"type,omitempty"`
 }
 
 // Delegation_STATUS: Storage version of v1api20210201.Delegation_STATUS

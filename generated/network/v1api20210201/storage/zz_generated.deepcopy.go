@@ -6959,38 +6959,6 @@ func (in *BgpSettings_STATUS) DeepCopy() *BgpSettings_STATUS {
 }
 
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
-func (in *CustomDnsConfigPropertiesFormat) DeepCopyInto(out *CustomDnsConfigPropertiesFormat) {
-	*out = *in
-	if in.Fqdn != nil {
-		in, out := &in.Fqdn, &out.Fqdn
-		*out = new(string)
-		**out = **in
-	}
-	if in.IpAddresses != nil {
-		in, out := &in.IpAddresses, &out.IpAddresses
-		*out = make([]string, len(*in))
-		copy(*out, *in)
-	}
-	if in.PropertyBag != nil {
-		in, out := &in.PropertyBag, &out.PropertyBag
-		*out = make(genruntime.PropertyBag, len(*in))
-		for key, val := range *in {
-			(*out)[key] = val
-		}
-	}
-}
-
-// DeepCopy returns a copy of the receiver that shares no memory with it, or nil for nil.
-func (in *CustomDnsConfigPropertiesFormat) DeepCopy() *CustomDnsConfigPropertiesFormat {
-	if in == nil {
-		return nil
-	}
-	out := new(CustomDnsConfigPropertiesFormat)
-	in.DeepCopyInto(out)
-	return out
-}
-
-// DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *CustomDnsConfigPropertiesFormat_STATUS) DeepCopyInto(out *CustomDnsConfigPropertiesFormat_STATUS) {
 	*out = *in
 	if in.Fqdn != nil {
@@ -7341,11 +7309,6 @@ func (in *Delegation) DeepCopyInto(out *Delegation) {
 	}
 	if in.ServiceName != nil {
 		in, out := &in.ServiceName, &out.ServiceName
-		*out = new(string)
-		**out = **in
-	}
-	if in.Type != nil {
-		in, out := &in.Type, &out.Type
 		*out = new(string)
 		**out = **in
 	}
@@ -12948,11 +12911,6 @@ func (in *NetworkInterfaceIPConfiguration) DeepCopyInto(out *NetworkInterfaceIPC
 		*out = new(Subnet_SubResourceEmbedded)
 		(*in).DeepCopyInto(*out)
 	}
-	if in.Type != nil {
-		in, out := &in.Type, &out.Type
-		*out = new(string)
-		**out = **in
-	}
 	if in.VirtualNetworkTaps != nil {
 		in, out := &in.VirtualNetworkTaps, &out.VirtualNetworkTaps
 		*out = make([]VirtualNetworkTap_SubResourceEmbedded, len(*in))
@@ -13477,11 +13435,6 @@ func (in *NetworkInterface_Spec) DeepCopyInto(out *NetworkInterface_Spec) {
 	}
 	if in.Location != nil {
 		in, out := &in.Location, &out.Location
-		*out = new(string)
-		**out = **in
-	}
-	if in.MigrationPhase != nil {
-		in, out := &in.MigrationPhase, &out.MigrationPhase
 		*out = new(string)
 		**out = **in
 	}
@@ -15498,13 +15451,6 @@ func (in *PrivateEndpoint_STATUS_SubResourceEmbedded) DeepCopy() *PrivateEndpoin
 // DeepCopyInto copies the receiver into out so that the two share no memory. in must not be nil.
 func (in *PrivateEndpoint_Spec) DeepCopyInto(out *PrivateEndpoint_Spec) {
 	*out = *in
-	if in.CustomDnsConfigs != nil {
-		in, out := &in.CustomDnsConfigs, &out.CustomDnsConfigs
-		*out = make([]CustomDnsConfigPropertiesFormat, len(*in))
-		for i := range *in {
-			(*in)[i].DeepCopyInto(&(*out)[i])
-		}
-	}
 	if in.ExtendedLocation != nil {
 		in, out := &in.ExtendedLocation, &out.ExtendedLocation
 		*out = new(ExtendedLocation)
@@ -17197,11 +17143,6 @@ func (in *PublicIPAddress_Spec) DeepCopyInto(out *PublicIPAddress_Spec) {
 	}
 	if in.Location != nil {
 		in, out := &in.Location, &out.Location
-		*out = new(string)
-		**out = **in
-	}
-	if in.MigrationPhase != nil {
-		in, out := &in.MigrationPhase, &out.MigrationPhase
 		*out = new(string)
 		**out = **in
 	}
@@ -18974,11 +18915,6 @@ func (in *TrafficAnalyticsConfigurationProperties) DeepCopyInto(out *TrafficAnal
 	if in.TrafficAnalyticsInterval != nil {
 		in, out := &in.TrafficAnalyticsInterval, &out.TrafficAnalyticsInterval
 		*out = new(int)
-		**out = **in
-	}
-	if in.WorkspaceId != nil {
-		in, out := &in.WorkspaceId, &out.WorkspaceId
-		*out = new(string)
 		**out = **in
 	}
 	if in.WorkspaceRegion != nil {

@@ -42,7 +42,11 @@ func Registration(defs astmodel.Definitions, outputPackage string) (File, error)
 
 	known := make([]dst.Expr, 0, len(resources))
 	for _, r := range resources {
-		known = append(known, composite(nil, keyValue("Obj", call(ident("new"), fb.typeName(r.Name)))))
+		fields := []dst.Expr{keyValue("Obj", call(ident("new"), fb.typeName(r.Name)))}
+		if r.Type.(*astmodel.ResourceType).NotImportable {
+			fields = append(fields, keyValue("NotImportable", ident("true")))
+		}
+		known = append(known, composite(nil, fields...))
 	}
 	onePerLine(known)
 	knownType := func() dst.Expr { return &dst.ArrayType{Elt: fb.qualified(astmodel.GenRuntimePackage, "KnownResource")} }
