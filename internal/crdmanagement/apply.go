@@ -59,7 +59,7 @@ func applyOne(ctx context.Context, log logr.Logger, c client.Client, s Step) err
 	if s.Action == Upgrade && s.Current != nil {
 		// Plan upgrades only CRDs carrying our owner label: one installed by hand from our YAML
 		// is ours to upgrade, whichever kubectl command put it there.
-		took, err := takeOver(ctx, c, s.Current)
+		took, err := takeOver(ctx, c, s.Current, s.Goal)
 		if err != nil {
 			return err
 		}

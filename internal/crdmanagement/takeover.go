@@ -32,13 +32,18 @@ func byHand(manager string) bool {
 // cainjector): taking it over would make the next apply, which never sets it, delete it.
 var caBundlePath = fieldpath.MakePathOrDie("spec", "conversion", "webhook", "clientConfig", "caBundle")
 
+// lastApplied is kubectl's client-side apply record, which the hand-over takes so that the
+// operator's apply drops it: left to kubectl, a stale copy would steer its next three-way diff.
+const lastApplied = "kubectl.kubernetes.io/last-applied-configuration"
+
 // takeOver hands the fields that kubectl's managers own in the installed CRD of ours to the
 // operator's field manager, as kubectl itself does when a client-side applied object is first
 // applied server-side: the apply that follows then owns everything the older YAML set, so it
 // changes what differs without a conflict and drops what this version no longer sets (kubectl's
-// last-applied annotation among it). It returns the managers whose fields it took, none when
-// there were none. The caller has checked the owner label: never a CRD of another owner.
-func takeOver(ctx context.Context, c client.Client, crd *apiextv1.CustomResourceDefinition) ([]string, error) {
+// last-applied annotation among it). Labels and annotations that goal does not set stay with
+// kubectl's managers (see usersMetadata). It returns the managers whose fields it took, none
+// when there were none. The caller has checked the owner label: never a CRD of another owner.
+func takeOver(ctx context.Context, c client.Client, crd, goal *apiextv1.CustomResourceDefinition) ([]string, error) {
 	var took []string
 	current := crd
 	err := retry.OnError(retry.DefaultRetry, func(err error) bool {
@@ -51,7 +56,7 @@ func takeOver(ctx context.Context, c client.Client, crd *apiextv1.CustomResource
 				return err
 			}
 		}
-		fields, managers, err := handOver(current.ManagedFields, metav1.Now())
+		fields, managers, err := handOver(current.ManagedFields, goal, metav1.Now())
 		if err != nil || len(managers) == 0 {
 			return err
 		}
@@ -77,9 +82,9 @@ func takeOver(ctx context.Context, c client.Client, crd *apiextv1.CustomResource
 }
 
 // handOver returns entries with the fields of kubectl's managers (on the main resource, not a
-// subresource) merged into the operator's apply entry, and the managers merged; entries itself
-// when there are none.
-func handOver(entries []metav1.ManagedFieldsEntry, now metav1.Time) ([]metav1.ManagedFieldsEntry, []string, error) {
+// subresource) merged into the operator's apply entry, but for the labels and annotations goal
+// does not set, and the managers merged; entries itself when there are none.
+func handOver(entries []metav1.ManagedFieldsEntry, goal *apiextv1.CustomResourceDefinition, now metav1.Time) ([]metav1.ManagedFieldsEntry, []string, error) {
 	ours := &fieldpath.Set{}
 	var out []metav1.ManagedFieldsEntry
 	var managers []string
@@ -96,6 +101,21 @@ func handOver(entries []metav1.ManagedFieldsEntry, now metav1.Time) ([]metav1.Ma
 		}
 		if hand {
 			s = s.Difference(fieldpath.NewSet(caBundlePath))
+			kept := usersMetadata(s, goal)
+			s = s.Difference(kept)
+			if s.Empty() {
+				out = append(out, e) // only a person's own labels or annotations: nothing to take
+				continue
+			}
+			if !kept.Empty() {
+				raw, err := kept.ToJSON()
+				if err != nil {
+					return nil, nil, err
+				}
+				left := e
+				left.FieldsV1 = &metav1.FieldsV1{Raw: raw}
+				out = append(out, left)
+			}
 			if !slices.Contains(managers, e.Manager) {
 				managers = append(managers, e.Manager)
 			}
@@ -118,6 +138,36 @@ func handOver(entries []metav1.ManagedFieldsEntry, now metav1.Time) ([]metav1.Ma
 		FieldsV1:   &metav1.FieldsV1{Raw: raw},
 	})
 	return out, managers, nil
+}
+
+// usersMetadata are the labels and annotations in s that goal does not set (kubectl's
+// last-applied record aside): a person's own (kubectl label, kubectl annotate, or added to the
+// YAML: a backup exclusion, helm.sh/resource-policy), which the operator's apply, owning them,
+// would delete.
+func usersMetadata(s *fieldpath.Set, goal *apiextv1.CustomResourceDefinition) *fieldpath.Set {
+	kept := &fieldpath.Set{}
+	for p := range s.All() {
+		if len(p) != 3 || p[0].FieldName == nil || *p[0].FieldName != "metadata" || p[1].FieldName == nil || p[2].FieldName == nil {
+			continue
+		}
+		key := *p[2].FieldName
+		var set map[string]string
+		switch *p[1].FieldName {
+		case "labels":
+			set = goal.Labels
+		case "annotations":
+			if key == lastApplied {
+				continue
+			}
+			set = goal.Annotations
+		default:
+			continue
+		}
+		if _, ok := set[key]; !ok {
+			kept.Insert(p)
+		}
+	}
+	return kept
 }
 
 func fieldSet(e metav1.ManagedFieldsEntry) (*fieldpath.Set, error) {

@@ -5,7 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+	"github.com/armgen/armgen/pkg/crdowner"
 )
 
 func managed(manager string, op metav1.ManagedFieldsOperationType, fields string) metav1.ManagedFieldsEntry {
@@ -27,7 +30,7 @@ func TestHandOverTakesKubectlFieldsOnly(t *testing.T) {
 		managed("kube-apiserver", metav1.ManagedFieldsOperationUpdate, `{"f:status":{"f:conditions":{}}}`),
 	}
 	entries[5].Subresource = "status"
-	out, managers, err := handOver(entries, metav1.Now())
+	out, managers, err := handOver(entries, goalWithLabels(), metav1.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +62,62 @@ func TestHandOverTakesKubectlFieldsOnly(t *testing.T) {
 		}
 	}
 
-	same, none, err := handOver(out, metav1.Now())
+	same, none, err := handOver(out, goalWithLabels(), metav1.Now())
+	if err != nil || len(none) != 0 || len(same) != len(out) {
+		t.Errorf("a second hand-over took %v (err %v), want nothing", none, err)
+	}
+}
+
+// goalWithLabels is a goal carrying the labels the operator writes on every CRD.
+func goalWithLabels() *apiextv1.CustomResourceDefinition {
+	crd := &apiextv1.CustomResourceDefinition{}
+	crd.Labels = map[string]string{crdowner.Label: crdowner.Value, VersionLabel: "v1"}
+	return crd
+}
+
+// TestHandOverKeepsUsersOwnMetadata: labels and annotations a person put on a hand-installed CRD
+// (kubectl label, kubectl annotate, or added to the YAML they applied) that the operator does not
+// write stay with kubectl's managers: taken over, the operator's next apply, which never sets
+// them, would delete them (a backup exclusion, helm's resource-policy keep). The operator's own
+// labels and kubectl's last-applied record are still taken; a manager left with only a
+// person's metadata is not taken over again at the next start.
+func TestHandOverKeepsUsersOwnMetadata(t *testing.T) {
+	csa := `{"f:metadata":{"f:annotations":{".":{},"f:kubectl.kubernetes.io/last-applied-configuration":{},"f:team":{}},` +
+		`"f:labels":{".":{},"f:app.kubernetes.io/name":{},"f:app.kubernetes.io/version":{}}},"f:spec":{"f:versions":{}}}`
+	entries := []metav1.ManagedFieldsEntry{
+		managed("kubectl-client-side-apply", metav1.ManagedFieldsOperationUpdate, csa),
+		managed("kubectl-label", metav1.ManagedFieldsOperationUpdate, `{"f:metadata":{"f:labels":{"f:velero.io/exclude-from-backup":{}}}}`),
+		managed("kubectl-annotate", metav1.ManagedFieldsOperationUpdate, `{"f:metadata":{"f:annotations":{"f:helm.sh/resource-policy":{}}}}`),
+	}
+	out, managers, err := handOver(entries, goalWithLabels(), metav1.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(managers, []string{"kubectl-client-side-apply"}) {
+		t.Errorf("took over %v, want kubectl-client-side-apply alone", managers)
+	}
+	owner := map[string]string{}
+	for _, e := range out {
+		s, err := fieldSet(e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for p := range s.All() {
+			if len(p) == 3 {
+				owner[*p[2].FieldName] = e.Manager
+			}
+		}
+	}
+	for key, want := range map[string]string{
+		"velero.io/exclude-from-backup": "kubectl-label", "helm.sh/resource-policy": "kubectl-annotate",
+		"team": "kubectl-client-side-apply", crdowner.Label: FieldManager, VersionLabel: FieldManager, lastApplied: FieldManager,
+	} {
+		if owner[key] != want {
+			t.Errorf("%s is owned by %q after the hand-over, want %q", key, owner[key], want)
+		}
+	}
+
+	same, none, err := handOver(out, goalWithLabels(), metav1.Now())
 	if err != nil || len(none) != 0 || len(same) != len(out) {
 		t.Errorf("a second hand-over took %v (err %v), want nothing", none, err)
 	}

@@ -62,6 +62,9 @@ type env struct {
 	reconcileTimeout time.Duration
 	// putModifiers are the kinds' PutModifiers from the next restart on.
 	putModifiers map[schema.GroupKind]reconciler.PutModifier
+	// kinds are reconciled and resolved from the next restart on, beside the resource group,
+	// virtual network and route table.
+	kinds []schema.GroupVersionKind
 }
 
 func newEnv(t *testing.T, opts armfake.Options, objs ...client.Object) *env {
@@ -94,7 +97,7 @@ func (e *env) restart() {
 		}
 	}
 	e.m = reconciler.NewMetrics(prometheus.NewRegistry())
-	r, err := newReconciler(e.srv, e.scheme, e.client, reads, apiReader, e.events, e.m, []schema.GroupVersionKind{rgKind, vnetKind, routeTableKind},
+	r, err := newReconciler(e.srv, e.scheme, e.client, reads, apiReader, e.events, e.m, append([]schema.GroupVersionKind{rgKind, vnetKind, routeTableKind}, e.kinds...),
 		func(st *settings.Settings, o *armclient.Options, ro *reconciler.Options) {
 			ro.PutModifiers = e.putModifiers
 			if e.reconcileTimeout > 0 {

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 
 	corev1 "k8s.io/api/core/v1"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
@@ -72,6 +73,8 @@ func (a *attempt) modifyPut(ctx context.Context, versioned genruntime.ARMMetaObj
 
 // modifyError reports a PutModifier's failure: a refusal as an Error, an ARM failure as ARM's
 // (Warning and tried again when retrying can help), anything else as a Warning tried again.
+// ARM's message alone would read as the resource's own PUT refused, so what the modifier says
+// it was doing (its wrapping of the error) goes before it.
 func (a *attempt) modifyError(ctx context.Context, err error) (reconcile.Result, error) {
 	var refused *RefusedError
 	var armErr *armclient.Error
@@ -79,6 +82,11 @@ func (a *attempt) modifyError(ctx context.Context, err error) (reconcile.Result,
 	case errors.As(err, &refused):
 		return a.fail(ctx, refused.Reason, err, true)
 	case errors.As(err, &armErr):
+		if doing, wrapped := strings.CutSuffix(err.Error(), armErr.Error()); wrapped && doing != "" {
+			e := *armErr
+			e.Message = doing + e.Message
+			return a.armError(ctx, &e)
+		}
 		return a.armError(ctx, err)
 	}
 	return a.fail(ctx, "PutModifierFailed", err, false)

@@ -2,6 +2,7 @@ package reconciler_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -102,4 +103,38 @@ func putBodies(e *env, suffix string) []string {
 		}
 	}
 	return out
+}
+
+// askingMissing is a PutModifier whose question to ARM fails (a resource group that is not
+// there), wrapped with what it was looking for, as a role assignment's lookup of its role is.
+type askingMissing struct{}
+
+func (askingMissing) ModifyPut(ctx context.Context, put *reconciler.Put) error {
+	var rg map[string]any
+	err := put.ARM.GetByID(ctx, "/subscriptions/"+subscription+"/resourceGroups/not-there", "2021-04-01", &rg)
+	return fmt.Errorf("looking up the group the choice depends on: %w", err)
+}
+
+// TestPutModifierARMErrorSaysWhatWasAsked: an ARM error from a modifier's own request keeps
+// ARM's code as the reason, and the condition says what the modifier was asking: ARM's message
+// alone reads as if the resource's PUT had been refused.
+func TestPutModifierARMErrorSaysWhatWasAsked(t *testing.T) {
+	e := newEnv(t, armfake.Options{LROPolls: -1}, group("rg", "", nil))
+	e.putModifiers = map[schema.GroupKind]reconciler.PutModifier{rgKind.GroupKind(): askingMissing{}}
+	e.restart()
+	// Stepped rather than settled: an ARM error is tried again later, which settle would wait for.
+	var c conditions.Condition
+	for range 5 {
+		e.step(rgKind, "rg")
+		if c = e.ready(rgKind, "rg"); c.Severity == conditions.ConditionSeverityWarning || c.Severity == conditions.ConditionSeverityError {
+			break
+		}
+	}
+	if c.Status == metav1.ConditionTrue || c.Reason != "ResourceGroupNotFound" ||
+		!strings.HasPrefix(c.Message, "looking up the group the choice depends on: ") || !strings.Contains(c.Message, "not-there") {
+		t.Errorf("Ready %+v, want ResourceGroupNotFound saying what the modifier looked up", c)
+	}
+	if n, _ := e.requests("PUT", "/resourceGroups/rg"); n != 0 {
+		t.Errorf("%d PUTs after the modifier failed", n)
+	}
 }

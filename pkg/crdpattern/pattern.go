@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // Grammar is what a pattern may hold, for error messages and help texts.
@@ -64,7 +65,9 @@ func checkItem(item string) error {
 		if item[i] == ',' {
 			return fmt.Errorf("has a ','; items are separated by ';'")
 		}
-		return fmt.Errorf("has %q, which no group or kind holds", item[i:i+1])
+		// The whole character: a pasted typographic quote or ellipsis is several bytes.
+		r, _ := utf8.DecodeRuneInString(item[i:])
+		return fmt.Errorf("has %q, which no group or kind holds", string(r))
 	}
 	if strings.Trim(item, "*") == "" {
 		return nil

@@ -124,3 +124,19 @@ func TestJoin(t *testing.T) {
 		}
 	}
 }
+
+// TestGrammarRefusalNamesAWholeCharacter: a character outside the grammar that is not ASCII (a
+// typographic quote or ellipsis pasted from a document, a non-breaking space) is named whole,
+// not as the first byte of its encoding ("\xe2"), which tells the user nothing.
+func TestGrammarRefusalNamesAWholeCharacter(t *testing.T) {
+	for value, want := range map[string]string{
+		"resources.azure.com/Resource\u2026": `has "…"`,
+		"\u201cnetwork.azure.com/*\u201d":    `has "“"`,
+		"network.azure.com/Virtual\u00a0*":   `has "\u00a0"`,
+	} {
+		_, err := Parse("--crd-pattern", value)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want it to say %s", value, err, want)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package genruntime
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // WellKnownResourceReference: A reference to a resource by Kubernetes group, kind and name, by ARM ID, or by a name Azure knows it by, such as a built-in role's.
@@ -15,12 +16,17 @@ type WellKnownResourceReference struct {
 
 // Validate returns an error unless ref sets exactly one of a well-known name, an ARM ID, or group, kind and name.
 // A well-known name beside another form is refused: which one the user meant cannot be told.
+// A well-known name that is an ARM ID is refused too: it goes to Azure as it is, past the check
+// that keeps an armId inside the credential's subscription.
 func (ref WellKnownResourceReference) Validate() error {
 	if ref.WellKnownName == "" {
 		return ref.ResourceReference.Validate()
 	}
 	if ref.ResourceReference != (ResourceReference{}) {
 		return fmt.Errorf("resource reference sets wellKnownName %q beside %s; set only one of them", ref.WellKnownName, ref.ResourceReference)
+	}
+	if strings.HasPrefix(ref.WellKnownName, "/") {
+		return fmt.Errorf("wellKnownName %q is an ARM ID, not a name Azure knows a resource by; set it as armId instead", ref.WellKnownName)
 	}
 	return nil
 }
@@ -50,8 +56,8 @@ func WellKnownReferenceFromARM(value string) WellKnownResourceReference {
 // resolves to.
 func (d ConvertToARMResolvedDetails) WellKnownARMID(property string, ref WellKnownResourceReference) (string, error) {
 	if ref.WellKnownName != "" {
-		if ref.ResourceReference != (ResourceReference{}) {
-			return "", errors.New(property + ": " + ref.Validate().Error())
+		if err := ref.Validate(); err != nil {
+			return "", errors.New(property + ": " + err.Error())
 		}
 		return ref.WellKnownName, nil
 	}

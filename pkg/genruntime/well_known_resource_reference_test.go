@@ -45,3 +45,19 @@ func TestWellKnownReferenceFromARM(t *testing.T) {
 		t.Errorf("JSON %s, %v; want the name alone, as ASO writes it", data, err)
 	}
 }
+
+// TestWellKnownNameIsNeverAnARMID: a wellKnownName goes to Azure as it is, and no credential
+// check sees it (only an armId is held to the credential's subscription), so an ARM ID written
+// there would reach a role definition of any subscription. It is refused, naming the property
+// and pointing at armId.
+func TestWellKnownNameIsNeverAnARMID(t *testing.T) {
+	other := "/subscriptions/99999999-9999-9999-9999-999999999999/providers/Microsoft.Authorization/roleDefinitions/acdd72a7-3385-48ef-bd42-f606fba81ae7"
+	ref := WellKnownResourceReference{WellKnownName: other}
+	got, err := ConvertToARMResolvedDetails{}.WellKnownARMID("spec.roleDefinitionReference", ref)
+	if err == nil || !strings.Contains(err.Error(), "spec.roleDefinitionReference") || !strings.Contains(err.Error(), "armId") {
+		t.Errorf("wellKnownName %s: got %q, %v; want an error naming the property and armId", other, got, err)
+	}
+	if err := ref.Validate(); err == nil {
+		t.Errorf("Validate accepted wellKnownName %s", other)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apimachinery/pkg/types"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/armgen/armgen/internal/crdmanagement"
@@ -38,6 +39,11 @@ func TestCRDsAppliedByHandAreTakenOver(t *testing.T) {
 	}
 	csa.SetAnnotations(map[string]string{lastApplied: string(applied)})
 	if err := shared.Client.Create(ctx, csa, client.FieldOwner("kubectl-client-side-apply")); err != nil {
+		t.Fatal(err)
+	}
+	// kubectl label: a person's own label, which the operator does not write and must not delete.
+	userLabel := client.RawPatch(types.MergePatchType, []byte(`{"metadata":{"labels":{"velero.io/exclude-from-backup":"true"}}}`))
+	if err := shared.Client.Patch(ctx, olderCRD(t, vaultCRD), userLabel, client.FieldOwner("kubectl-label")); err != nil {
 		t.Fatal(err)
 	}
 	// kubectl apply --server-side, whose field manager is "kubectl".
@@ -74,6 +80,9 @@ func TestCRDsAppliedByHandAreTakenOver(t *testing.T) {
 		}
 		if n, want := len(crd.Spec.Versions), len(embeddedCRD(t, name).Spec.Versions); n != want {
 			t.Errorf("%s: %d API versions, the operator carries %d", name, n, want)
+		}
+		if name == vaultCRD && crd.Labels["velero.io/exclude-from-backup"] != "true" {
+			t.Errorf("%s: the label a person added with kubectl label is gone: %v", name, crd.Labels)
 		}
 		if _, ok := crd.Annotations[lastApplied]; ok {
 			t.Errorf("%s: kubectl's %s annotation, describing the older CRD, is still there", name, lastApplied)
