@@ -38,7 +38,7 @@ type rawDocument struct {
 // ParseDocument decodes a swagger file's outline; path is used in errors.
 func ParseDocument(path string, data []byte) (*Document, error) {
 	var raw rawDocument
-	if !json.Valid(data) || !splitOutline(data, &raw) {
+	if !splitOutline(data, &raw) {
 		raw = rawDocument{}
 		if err := json.Unmarshal(data, &raw); err != nil {
 			return nil, jsonError(path, data, err)
