@@ -2,6 +2,8 @@ package loader
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/armgen/armgen/internal/testspecs"
@@ -26,6 +28,40 @@ func BenchmarkDiscoverCorpus(b *testing.B) {
 				b.Fatal(err)
 			}
 			if _, err := Discover(c, v.Group, v.APIVersion, v.Stable, docs); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}
+
+// BenchmarkDecodeDocument decodes what the generator decodes of a large file (every definition,
+// shared parameter and path's resource operations), parsing the file afresh each time so no
+// decoded value is cached.
+func BenchmarkDecodeDocument(b *testing.B) {
+	root := corpusRoot(b)
+	data, err := os.ReadFile(filepath.Join(root, "network", "resource-manager", "Microsoft.Network", "stable", "2021-02-01", "virtualWan.json"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for range b.N {
+		d, err := ParseDocument("virtualWan.json", data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, n := range d.DefinitionNames() {
+			if _, _, err := d.Definition(n); err != nil {
+				b.Fatal(err)
+			}
+		}
+		for _, n := range d.ParameterNames() {
+			if _, _, err := d.Parameter(n); err != nil {
+				b.Fatal(err)
+			}
+		}
+		for _, p := range d.PathNames() {
+			if _, err := d.ResourceOperations(p); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -22,15 +22,21 @@ type ResourceOperations struct {
 
 type rawPathOps struct {
 	Parameters []spec.Parameter `json:"parameters"`
-	Put        *struct {
-		Parameters []spec.Parameter `json:"parameters"`
-	} `json:"put"`
-	Get *struct {
-		Responses map[string]struct {
-			Schema *spec.Schema `json:"schema"`
-		} `json:"responses"`
-	} `json:"get"`
-	Delete json.RawMessage `json:"delete"`
+	Put        *rawPut          `json:"put"`
+	Get        *rawGet          `json:"get"`
+	Delete     json.RawMessage  `json:"delete"`
+}
+
+type rawPut struct {
+	Parameters []spec.Parameter `json:"parameters"`
+}
+
+type rawGet struct {
+	Responses map[string]rawResponse `json:"responses"`
+}
+
+type rawResponse struct {
+	Schema *spec.Schema `json:"schema"`
 }
 
 // ResourceOperations decodes the parts of a path that discovery reads.
@@ -40,8 +46,11 @@ func (d *Document) ResourceOperations(path string) (*ResourceOperations, error) 
 		return nil, &SpecError{File: d.Path, Pointer: Pointer("paths", path), Message: "not found"}
 	}
 	var r rawPathOps
-	if err := json.Unmarshal(raw, &r); err != nil {
-		return nil, &SpecError{File: d.Path, Pointer: Pointer("paths", path), Message: "cannot decode: " + err.Error()}
+	if decodePathOps(raw, &r) != nil {
+		r = rawPathOps{}
+		if err := json.Unmarshal(raw, &r); err != nil {
+			return nil, &SpecError{File: d.Path, Pointer: Pointer("paths", path), Message: "cannot decode: " + err.Error()}
+		}
 	}
 	ops := &ResourceOperations{HasPut: r.Put != nil, HasDelete: r.Delete != nil, Parameters: r.Parameters}
 	if r.Put != nil {

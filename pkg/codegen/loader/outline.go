@@ -7,97 +7,63 @@ import (
 )
 
 // The outline of a swagger file (its four top-level maps, each value kept as raw bytes) is
-// split out of the file's bytes directly: encoding/json would walk every byte through its
-// scanner twice (once to validate, once to decode) and copy every value, for a result that is
-// only where each value starts and ends. The file is validated once with json.Valid; anything
-// this splitter does not handle exactly as encoding/json would (a top-level value that is not an
-// object, an outline key that is not an object or null, a key spelled in another case) is left
-// to json.Unmarshal, so errors and results stay encoding/json's.
+// split out of the file's bytes directly, in the same pass that validates them (validscan.go):
+// encoding/json would walk every byte through its scanner twice (once to validate, once to
+// decode) and copy every value, for a result that is only where each value starts and ends.
+// Anything this splitter does not handle exactly as encoding/json would (invalid JSON, a
+// top-level value that is not an object, an outline key that is not an object or null, a key
+// spelled in another case) is left to json.Unmarshal, so errors and results stay encoding/json's.
 
 // outlineKeys are the top-level keys rawDocument decodes.
 var outlineKeys = [...]string{"paths", "x-ms-paths", "definitions", "parameters"}
 
-// splitOutline fills raw from data, which must be valid JSON; ok is false when the file needs
-// encoding/json's own decoding.
+// splitOutline validates data and fills raw from it; ok is false when the file is not valid JSON
+// or needs encoding/json's own decoding.
 func splitOutline(data []byte, raw *rawDocument) (ok bool) {
 	i := skipSpace(data, 0)
 	if i >= len(data) || data[i] != '{' {
 		return false
 	}
 	fields := [...]*map[string]json.RawMessage{&raw.Paths, &raw.XMSPaths, &raw.Definitions, &raw.Parameters}
-	return eachMember(data, i, func(key string, v []byte) bool {
+	end, ok := validObject(data, i, 1, func(rawKey []byte, at int) (int, bool) {
+		key := unquote(rawKey)
+		if at >= len(data) {
+			return at, false // truncated: encoding/json reports it
+		}
 		for n, name := range outlineKeys {
 			if key == name {
-				switch v[0] {
+				switch data[at] {
 				case '{':
-					return splitMembers(v, fields[n])
+					return splitMembers(data, at, fields[n])
 				case 'n': // null sets the map to nil, as encoding/json does
 					*fields[n] = nil
-					return true
+					return validLiteral(data, at, "null")
 				}
-				return false
+				return at, false
 			}
 			if strings.EqualFold(key, name) {
-				return false // encoding/json matches field names without regard to case
+				return at, false // encoding/json matches field names without regard to case
 			}
 		}
-		return true
+		return validValue(data, at, 1)
 	})
+	return ok && skipSpace(data, end) == len(data)
 }
 
-// splitMembers adds the members of the object v to *m (made when nil); a repeated key keeps its
-// last value, as encoding/json does.
-func splitMembers(v []byte, m *map[string]json.RawMessage) bool {
+// splitMembers validates the object at data[at] (an outline map, at depth 2) and adds its
+// members to *m (made when nil); a repeated key keeps its last value, as encoding/json does.
+func splitMembers(data []byte, at int, m *map[string]json.RawMessage) (int, bool) {
 	if *m == nil {
 		*m = make(map[string]json.RawMessage)
 	}
-	return eachMember(v, 0, func(key string, val []byte) bool {
-		(*m)[key] = json.RawMessage(val[:len(val):len(val)])
-		return true
+	return validObject(data, at, 2, func(rawKey []byte, vat int) (int, bool) {
+		key := unquote(rawKey)
+		vend, ok := validValue(data, vat, 2)
+		if ok {
+			(*m)[key] = json.RawMessage(data[vat:vend:vend])
+		}
+		return vend, ok
 	})
-}
-
-// eachMember calls f with each key and value of the valid JSON object starting at data[i].
-func eachMember(data []byte, i int, f func(key string, value []byte) bool) bool {
-	i = skipSpace(data, i+1) // past '{'
-	if data[i] == '}' {
-		return true
-	}
-	for {
-		end := stringEnd(data, i)
-		key, ok := unquoteKey(data[i:end])
-		if !ok {
-			return false
-		}
-		i = skipSpace(data, end)
-		i = skipSpace(data, i+1) // past ':'
-		vend := valueEnd(data, i)
-		if !f(key, data[i:vend]) {
-			return false
-		}
-		i = skipSpace(data, vend)
-		if data[i] == '}' {
-			return true
-		}
-		i = skipSpace(data, i+1) // past ','
-	}
-}
-
-// unquoteKey returns the text of a quoted JSON string; escapes and non-ASCII bytes go through
-// encoding/json so that they read exactly as it reads them.
-func unquoteKey(q []byte) (string, bool) {
-	plain := true
-	for _, c := range q[1 : len(q)-1] {
-		if c == '\\' || c >= 0x80 {
-			plain = false
-			break
-		}
-	}
-	if plain {
-		return string(q[1 : len(q)-1]), true
-	}
-	var s string
-	return s, json.Unmarshal(q, &s) == nil
 }
 
 func skipSpace(data []byte, i int) int {
