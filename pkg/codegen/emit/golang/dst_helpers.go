@@ -131,3 +131,6 @@ func onePerLine(elts []dst.Expr) {
 		decs.After = dst.NewLine
 	}
 }
+
+// cp copies an expression: a dst node may appear only once in a tree.
+func cp(x dst.Expr) dst.Expr { return dst.Clone(x).(dst.Expr) }

@@ -51,3 +51,10 @@ func (w *goText) indent() {
 		w.buf.WriteByte('\t')
 	}
 }
+
+// gap separates a declaration without a doc comment from the one before it.
+func (w *goText) gap() {
+	if w.buf.Len() > 0 {
+		w.buf.WriteByte('\n')
+	}
+}

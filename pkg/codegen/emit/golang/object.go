@@ -33,15 +33,19 @@ func (fb *fileBuilder) definitionDecls(def astmodel.Definition) ([]dst.Decl, err
 		if err != nil {
 			return nil, err
 		}
-		armDecls, err := fb.armConversionDecls(def)
+		decls := []dst.Decl{d}
+		arm, err := fb.textDecl(func(w *goText) error { return fb.armConversionText(w, def) })
 		if err != nil {
 			return nil, err
+		}
+		if arm != nil {
+			decls = append(decls, arm)
 		}
 		assignments, err := fb.assignmentDecls(def.Name.Name)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", def.Name.Name, err)
 		}
-		return append(append([]dst.Decl{d}, armDecls...), assignments...), nil
+		return append(decls, assignments...), nil
 	case astmodel.EnumType:
 		return fb.enumDecls(def, t)
 	case astmodel.PrimitiveType, astmodel.ArrayType, astmodel.MapType, astmodel.OptionalType, astmodel.ValidatedType:

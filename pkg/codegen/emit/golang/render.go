@@ -181,6 +181,10 @@ type fileBuilder struct {
 	nodes *nodeMaps
 	// printer is how render prints.
 	printer Printer
+	// texts are the declarations written as text, in the order of their placeholders (see
+	// textDecl); textUses, while one is written, collects the packages it names.
+	texts    [][]byte
+	textUses map[string]bool
 }
 
 // nodeMaps are the two maps in which the dst restorer records every node it restores. Making
@@ -215,8 +219,11 @@ func (fb *fileBuilder) render(pkgName string, decls []dst.Decl, pkgDoc []string)
 		// Printing the tree directly gives the same bytes for a third of the work; the forms it
 		// does not know take the long way below.
 		content, err := dstfmt.File(f, fb.pkg.Path, fb.importName)
+		if err == nil {
+			return fb.spliceTexts(content)
+		}
 		if !errors.Is(err, dstfmt.ErrUnsupported) || fb.printer == PrintDirectOnly {
-			return content, err
+			return nil, err
 		}
 	}
 	af, fset, err := fb.restoreFile(f)
@@ -231,7 +238,7 @@ func (fb *fileBuilder) render(pkgName string, decls []dst.Decl, pkgDoc []string)
 	if err := gofmt.Fprint(&buf, fset, af); err != nil {
 		return nil, fmt.Errorf("printing generated code: %w", err)
 	}
-	return buf.Bytes(), nil
+	return fb.spliceTexts(buf.Bytes())
 }
 
 // file makes the declarations a file of package pkgName, with the generated-code header and
