@@ -19,9 +19,10 @@ import (
 )
 
 // TestTextDeclsAreGofmtStable: every Go file that holds declarations written as text (the ARM
-// conversion methods; see golang.armConversionText) is exactly what gofmt makes of it, for each
-// golden case and, when ARMGEN_SPEC_ROOT is set, the configured set. The printers are held to
-// gofmt by their own tests; the text has only this one and TestARMConversionTextMatchesTrees.
+// conversion and AssignProperties methods; see golang.textDecl) is exactly what gofmt makes of
+// it, for each golden case and, when ARMGEN_SPEC_ROOT is set, the configured set. The printers
+// are held to gofmt by their own tests; the text by this one and, case by case, by the
+// TextMatchesTrees tests of emit/golang.
 func TestTextDeclsAreGofmtStable(t *testing.T) {
 	t.Parallel() // one generation run per case and of the configured set: beside the other slow tests
 	configs := map[string]string{}
@@ -55,7 +56,8 @@ func TestTextDeclsAreGofmtStable(t *testing.T) {
 			}
 			checked := 0
 			for file, content := range res.Files {
-				if !strings.HasSuffix(file, ".go") || !bytes.Contains(content, []byte(") ConvertToARM(")) {
+				text := bytes.Contains(content, []byte(") ConvertToARM(")) || bytes.Contains(content, []byte(") AssignProperties_"))
+				if !strings.HasSuffix(file, ".go") || !text {
 					continue
 				}
 				checked++
@@ -67,7 +69,7 @@ func TestTextDeclsAreGofmtStable(t *testing.T) {
 				}
 			}
 			if checked == 0 {
-				t.Fatal("no Go file with ARM conversions was generated")
+				t.Fatal("no Go file with declarations written as text was generated")
 			}
 			t.Logf("%d files with text declarations are gofmt's layout", checked)
 		})

@@ -15,14 +15,20 @@ type stmt struct {
 	elseBody []stmt
 	// lhs and rhs are the sides of a plain assignment, so that declare can recognise one.
 	lhs, rhs string
+	// assigns marks an assignment, plain or short (:=).
+	assigns bool
+	// blank puts an empty line before the statement, and comments (whole // lines) come
+	// between that and the statement: for statements of a function body.
+	blank    bool
+	comments []string
 }
 
 func assignStmt(lhs, rhs string) stmt {
-	return stmt{text: lhs + " = " + rhs, lhs: lhs, rhs: rhs}
+	return stmt{text: lhs + " = " + rhs, lhs: lhs, rhs: rhs, assigns: true}
 }
 
 // defineStmt is "names := value".
-func defineStmt(names, value string) stmt { return stmt{text: names + " := " + value} }
+func defineStmt(names, value string) stmt { return stmt{text: names + " := " + value, assigns: true} }
 
 func simpleStmt(text string) stmt { return stmt{text: text} }
 
@@ -43,6 +49,14 @@ func rangeBlock(key, value, x string, body ...stmt) stmt {
 // them out.
 func (w *goText) stmts(list []stmt) {
 	for _, s := range list {
+		if s.blank {
+			w.buf.WriteByte('\n')
+		}
+		for _, c := range s.comments {
+			w.indent()
+			w.buf.WriteString(c)
+			w.buf.WriteByte('\n')
+		}
 		if !s.block {
 			w.indent()
 			w.buf.WriteString(s.text)
@@ -85,6 +99,14 @@ func addrOfText(x string) string {
 		return x[1:]
 	}
 	return "&" + x
+}
+
+// indexText is x[i], with parentheses around a pointer dereference: (*x)[i].
+func indexText(x, i string) string {
+	if strings.HasPrefix(x, "*") {
+		x = "(" + x + ")"
+	}
+	return x + "[" + i + "]"
 }
 
 // callText is fn(args...).
