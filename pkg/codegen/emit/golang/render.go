@@ -181,10 +181,13 @@ type fileBuilder struct {
 	nodes *nodeMaps
 	// printer is how render prints.
 	printer Printer
-	// texts are the declarations written as text, in the order of their placeholders (see
-	// textDecl); textUses, while one is written, collects the packages it names.
-	texts    [][]byte
-	textUses map[string]bool
+	// text holds the declarations written as text, one piece after the other in the order of
+	// their placeholders, each ending at its offset in textEnds (see textDecl); textUses, while
+	// a piece is written (writingText), collects the packages it names.
+	text        *goText
+	textEnds    []int
+	textUses    map[string]bool
+	writingText bool
 }
 
 // nodeMaps are the two maps in which the dst restorer records every node it restores. Making
