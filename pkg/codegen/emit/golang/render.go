@@ -62,7 +62,8 @@ const (
 	// dstfmt does not know.
 	PrintDirect Printer = iota
 	// PrintGo restores every file with dst and prints it with go/printer: the reference dstfmt
-	// is held to, about a third more time.
+	// is held to, about a third more time. Declarations written as text (see textDecl) are
+	// spliced into either printer's output alike.
 	PrintGo
 	// PrintDirectOnly prints with dstfmt and fails on a form it does not know, so that a test
 	// can see the direct printer did the work.
