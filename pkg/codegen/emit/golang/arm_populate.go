@@ -2,44 +2,43 @@ package golang
 
 import (
 	"fmt"
-	"go/token"
-
-	"github.com/dave/dst"
+	"strconv"
 
 	"github.com/armgen/armgen/pkg/astmodel"
 )
 
-// populateFromARM renders PopulateFromARM: it accepts the wire type or a pointer to it, reads
-// each property from its place on the wire (through envelopes that may be absent), turns ARM IDs
-// into ARM ID references, and leaves secrets and config-map values alone (ARM never returns
-// them). A resource's spec takes its azureName from the wire name and its owner from owner.
-func (fb *fileBuilder) populateFromARM(o *astmodel.ARMObject, obj *astmodel.ObjectType, recv string) (dst.Decl, error) {
+// populateFromARM renders the body of PopulateFromARM: it accepts the wire type or a pointer to
+// it, reads each property from its place on the wire (through envelopes that may be absent),
+// turns ARM IDs into ARM ID references, and leaves secrets and config-map values alone (ARM
+// never returns them). A resource's spec takes its azureName from the wire name and its owner
+// from owner.
+func (fb *fileBuilder) populateFromARM(o *astmodel.ARMObject, obj *astmodel.ObjectType, recv string) ([]stmt, error) {
 	c := &armConv{fb: fb, names: make(map[string]int)}
-	armType := func() dst.Expr { return fb.typeName(o.ARM) }
-	unexpected := returns(call(fb.qualified(fmtPackage, "Errorf"), stringLit("unexpected type %T for "+o.API.Name+", want arm."+o.ARM.Name), ident(armInputParam)))
-	body := []dst.Stmt{
-		define([]string{typedVar, "ok"}, &dst.TypeAssertExpr{X: ident(armInputParam), Type: armType()}),
-		ifStmt(&dst.UnaryExpr{Op: token.NOT, X: ident("ok")},
-			define([]string{"pointer", "ok"}, &dst.TypeAssertExpr{X: ident(armInputParam), Type: deref(armType())}),
-			ifStmt(&dst.UnaryExpr{Op: token.NOT, X: ident("ok")}, unexpected),
-			ifStmt(binary(ident("pointer"), token.EQL, nilIdent()), returns(nilIdent())),
-			assign(ident(typedVar), deref(ident("pointer"))),
+	armType := fb.qualifiedText(o.ARM.Package, o.ARM.Name)
+	unexpected := simpleStmt("return " + callText(fb.qualifiedText(fmtPackage, "Errorf"), strconv.Quote("unexpected type %T for "+o.API.Name+", want arm."+o.ARM.Name), armInputParam))
+	body := []stmt{
+		defineStmt(typedVar+", ok", armInputParam+".("+armType+")"),
+		ifBlock("!ok",
+			defineStmt("pointer, ok", armInputParam+".("+derefText(armType)+")"),
+			ifBlock("!ok", unexpected),
+			ifBlock("pointer == nil", simpleStmt("return nil")),
+			assignStmt(typedVar, derefText("pointer")),
 		),
 	}
 	if o.ResourceSpec {
 		// The operator's own azureName and owner have no wire name; a swagger property may be
 		// called owner too (a subscription's owner, on the wire).
 		if p, ok := obj.PropertyByJSON("azureName"); ok && p.ARMName == "" {
-			body = append(body, ifStmt(binary(path(typedVar, "Name"), token.NEQ, nilIdent()),
-				assign(path(recv, p.Name), call(fb.qualified(astmodel.GenRuntimePackage, "NameFromARM"), deref(path(typedVar, "Name"))))))
+			body = append(body, ifBlock(typedVar+".Name != nil",
+				assignStmt(recv+"."+p.Name, callText(fb.qualifiedText(astmodel.GenRuntimePackage, "NameFromARM"), derefText(typedVar+".Name")))))
 		}
 		if p, ok := obj.PropertyByJSON("owner"); ok && p.ARMName == "" {
 			switch astmodel.Unwrap(p.Type) {
 			case astmodel.KnownResourceReferenceType:
-				body = append(body, assign(path(recv, p.Name), addr(composite(fb.typeName(astmodel.KnownResourceReferenceType),
-					keyValue("Name", path(ownerParam, "Name")), keyValue("ARMID", path(ownerParam, "ARMID"))))))
+				known := fb.qualifiedText(astmodel.KnownResourceReferenceType.Package, astmodel.KnownResourceReferenceType.Name)
+				body = append(body, assignStmt(recv+"."+p.Name, "&"+known+"{Name: "+ownerParam+".Name, ARMID: "+ownerParam+".ARMID}"))
 			case astmodel.ArbitraryOwnerReferenceType:
-				body = append(body, assign(path(recv, p.Name), addr(ident(ownerParam))))
+				body = append(body, assignStmt(recv+"."+p.Name, addrText(ownerParam)))
 			default:
 				return nil, fmt.Errorf("owner of type %s", p.Type)
 			}
@@ -51,58 +50,52 @@ func (fb *fileBuilder) populateFromARM(o *astmodel.ARMObject, obj *astmodel.Obje
 			continue
 		}
 		read = true
-		src := dst.Expr(ident(typedVar))
-		var guards []dst.Expr
+		src := typedVar
+		var guards []string
 		for _, env := range p.Path {
-			src = sel(src, env.Field)
-			guards = append(guards, binary(cp(src), token.NEQ, nilIdent()))
+			src += "." + env.Field
+			guards = append(guards, src+" != nil")
 		}
-		src = sel(src, p.Field)
-		var stmts []dst.Stmt
+		src += "." + p.Field
+		var stmts []stmt
 		var err error
 		if p.API.KeyedBy != "" {
-			stmts, err = c.keyedListFromARM(p, src, path(recv, p.API.Name))
+			stmts, err = c.keyedListFromARM(p, src, recv+"."+p.API.Name)
 		} else {
-			stmts, err = c.fromARM(p.API.Type, p.Type, src, path(recv, p.API.Name), localBase(p.API.Name), o.API.Name+"."+p.API.JSONName)
+			stmts, err = c.fromARM(p.API.Type, p.Type, src, recv+"."+p.API.Name, localBase(p.API.Name), o.API.Name+"."+p.API.JSONName)
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p.API.Name, err)
 		}
 		for i := len(guards) - 1; i >= 0; i-- {
-			stmts = []dst.Stmt{ifStmt(guards[i], stmts...)}
+			stmts = []stmt{ifBlock(guards[i], stmts...)}
 		}
 		body = append(body, stmts...)
 	}
 	if !read {
 		// Nothing of this object comes back from Azure; the input is still checked.
-		body = append(body, assign(ident("_"), ident(typedVar)))
+		body = append(body, assignStmt("_", typedVar))
 	}
-	body = append(body, returns(nilIdent()))
-	params := []*dst.Field{
-		field(ownerParam, fb.qualified(astmodel.GenRuntimePackage, "ArbitraryOwnerReference")),
-		field(armInputParam, ident("any")),
-	}
-	return withDoc(method(recv, o.API.Name, "PopulateFromARM", params, []*dst.Field{field("", ident("error"))}, body...),
-		"PopulateFromARM fills the receiver from an arm."+o.ARM.Name+" (or a pointer to one), as Azure returned it."), nil
+	return append(body, simpleStmt("return nil")), nil
 }
 
 // keyedListFromARM reads a map keyed by ARM ID back into a list of ARM ID references, in key
 // order so that the list does not change from one read to the next.
-func (c *armConv) keyedListFromARM(p astmodel.ARMProperty, src, target dst.Expr) ([]dst.Stmt, error) {
+func (c *armConv) keyedListFromARM(p astmodel.ARMProperty, src, target string) ([]stmt, error) {
 	list, ok := astmodel.WithoutValidations(p.API.Type).(astmodel.ArrayType)
 	if !ok {
 		return nil, fmt.Errorf("keyed by %s but not a list: %s", p.API.KeyedBy, p.API.Type)
 	}
-	itemType, err := c.fb.typeExpr(list.Element)
+	itemType, err := c.fb.typeText(list.Element)
 	if err != nil {
 		return nil, err
 	}
 	key := c.local(localBase(p.API.Name) + "Key")
-	keys := call(c.fb.qualified(slicesPackage, "Sorted"), call(c.fb.qualified(mapsPackage, "Keys"), cp(src)))
-	ref := addr(composite(c.fb.typeName(astmodel.ResourceReferenceType), keyValue("ARMID", ident(key))))
-	return []dst.Stmt{ifStmt(binary(cp(src), token.NEQ, nilIdent()),
-		rangeStmt("_", key, keys,
-			assign(cp(target), call(ident("append"), cp(target), composite(itemType, keyValue(p.API.KeyedBy, ref))))))}, nil
+	keys := callText(c.fb.qualifiedText(slicesPackage, "Sorted"), callText(c.fb.qualifiedText(mapsPackage, "Keys"), src))
+	ref := "&" + c.fb.qualifiedText(astmodel.ResourceReferenceType.Package, astmodel.ResourceReferenceType.Name) + "{ARMID: " + key + "}"
+	return []stmt{ifBlock(src+" != nil",
+		rangeBlock("_", key, keys,
+			assignStmt(target, callText("append", target, itemType+"{"+p.API.KeyedBy+": "+ref+"}"))))}, nil
 }
 
 // readableFromARM tells whether ARM returns a value of t: secrets and config-map values are
@@ -117,37 +110,37 @@ func readableFromARM(t astmodel.Type) bool {
 }
 
 // fromARM renders statements that set target (of API type t) from src (of wire type wt).
-func (c *armConv) fromARM(t, wt astmodel.Type, src, target dst.Expr, stem, what string) ([]dst.Stmt, error) {
+func (c *armConv) fromARM(t, wt astmodel.Type, src, target, stem, what string) ([]stmt, error) {
 	t = astmodel.WithoutValidations(t)
 	if wo, ok := wt.(astmodel.OptionalType); ok {
 		if _, optional := t.(astmodel.OptionalType); !optional {
-			inner, err := c.fromARM(t, wo.Element, deref(cp(src)), target, stem, what)
+			inner, err := c.fromARM(t, wo.Element, derefText(src), target, stem, what)
 			if err != nil {
 				return nil, err
 			}
-			return []dst.Stmt{ifStmt(binary(cp(src), token.NEQ, nilIdent()), inner...)}, nil
+			return []stmt{ifBlock(src+" != nil", inner...)}, nil
 		}
 	}
 	switch x := t.(type) {
 	case astmodel.OptionalType:
 		v := c.local(stem + "Value")
-		te, err := c.fb.typeExpr(x.Element)
+		te, err := c.fb.typeText(x.Element)
 		if err != nil {
 			return nil, err
 		}
-		var inner []dst.Stmt
+		var inner []stmt
 		if wo, ok := wt.(astmodel.OptionalType); ok {
-			inner, err = c.fromARM(x.Element, wo.Element, deref(cp(src)), ident(v), stem, what)
+			inner, err = c.fromARM(x.Element, wo.Element, derefText(src), v, stem, what)
 		} else {
-			inner, err = c.fromARM(x.Element, wt, cp(src), ident(v), stem, what)
+			inner, err = c.fromARM(x.Element, wt, src, v, stem, what)
 		}
 		if err != nil {
 			return nil, err
 		}
 		stmts := declare(v, te, inner)
-		stmts = append(stmts, assign(cp(target), addr(ident(v))))
+		stmts = append(stmts, assignStmt(target, addrText(v)))
 		if c.fb.nilable(wt) {
-			return []dst.Stmt{ifStmt(binary(cp(src), token.NEQ, nilIdent()), stmts...)}, nil
+			return []stmt{ifBlock(src+" != nil", stmts...)}, nil
 		}
 		return stmts, nil
 	case astmodel.ArrayType:
@@ -156,60 +149,57 @@ func (c *armConv) fromARM(t, wt astmodel.Type, src, target dst.Expr, stem, what 
 			return nil, fmt.Errorf("%s: a list on the wire must be a list, not %s", what, wt)
 		}
 		item, v := c.local(stem+"Item"), c.local(stem+"Value")
-		te, err := c.fb.typeExpr(x.Element)
+		te, err := c.fb.typeText(x.Element)
 		if err != nil {
 			return nil, err
 		}
-		inner, err := c.fromARM(x.Element, wa.Element, ident(item), ident(v), stem, what)
+		inner, err := c.fromARM(x.Element, wa.Element, item, v, stem, what)
 		if err != nil {
 			return nil, err
 		}
 		loop := declare(v, te, inner)
-		loop = append(loop, assign(cp(target), call(ident("append"), cp(target), ident(v))))
-		return []dst.Stmt{ifStmt(binary(cp(src), token.NEQ, nilIdent()), rangeStmt("_", item, cp(src), loop...))}, nil
+		loop = append(loop, assignStmt(target, callText("append", target, v)))
+		return []stmt{ifBlock(src+" != nil", rangeBlock("_", item, src, loop...))}, nil
 	case astmodel.MapType:
 		wm, ok := wt.(astmodel.MapType)
 		if !ok {
 			return nil, fmt.Errorf("%s: a map on the wire must be a map, not %s", what, wt)
 		}
 		key, item, v := c.local(stem+"Key"), c.local(stem+"Item"), c.local(stem+"Value")
-		me, err := c.fb.typeExpr(x)
+		me, err := c.fb.typeText(x)
 		if err != nil {
 			return nil, err
 		}
-		te, err := c.fb.typeExpr(x.Value)
+		te, err := c.fb.typeText(x.Value)
 		if err != nil {
 			return nil, err
 		}
-		keyExpr, err := c.scalarFromARM(x.Key, ident(key))
+		keyText, err := c.scalarFromARM(x.Key, key)
 		if err != nil {
 			return nil, err
 		}
-		inner, err := c.fromARM(x.Value, wm.Value, ident(item), ident(v), stem, what)
+		inner, err := c.fromARM(x.Value, wm.Value, item, v, stem, what)
 		if err != nil {
 			return nil, err
 		}
 		loop := declare(v, te, inner)
-		loop = append(loop, assign(&dst.IndexExpr{X: cp(target), Index: keyExpr}, ident(v)))
-		return []dst.Stmt{ifStmt(binary(cp(src), token.NEQ, nilIdent()),
-			assign(cp(target), call(ident("make"), me, call(ident("len"), cp(src)))),
-			rangeStmt(key, item, cp(src), loop...))}, nil
+		loop = append(loop, assignStmt(target+"["+keyText+"]", v))
+		return []stmt{ifBlock(src+" != nil",
+			assignStmt(target, callText("make", me, callText("len", src))),
+			rangeBlock(key, item, src, loop...))}, nil
 	case astmodel.TypeName:
 		if x == astmodel.ResourceReferenceType {
-			return []dst.Stmt{assign(cp(target), composite(c.fb.typeName(x), keyValue("ARMID", cp(src))))}, nil
+			return []stmt{assignStmt(target, c.fb.qualifiedText(x.Package, x.Name)+"{ARMID: "+src+"}")}, nil
 		}
 		if x == astmodel.WellKnownReferenceType {
 			// Azure answers what it was sent: an ARM ID, or a name it knows (an alias).
-			return []dst.Stmt{assign(cp(target), call(c.fb.qualified(astmodel.GenRuntimePackage, "WellKnownReferenceFromARM"), cp(src)))}, nil
+			return []stmt{assignStmt(target, callText(c.fb.qualifiedText(astmodel.GenRuntimePackage, "WellKnownReferenceFromARM"), src))}, nil
 		}
 		if d, ok := c.fb.defs[x]; ok && x.Package.IsAPI() {
 			switch dt := d.Type.(type) {
 			case *astmodel.ObjectType:
-				return []dst.Stmt{&dst.IfStmt{
-					Init: define([]string{"err"}, call(sel(receiverOf(cp(target)), "PopulateFromARM"), ident(ownerParam), cp(src))),
-					Cond: binary(ident("err"), token.NEQ, nilIdent()),
-					Body: &dst.BlockStmt{List: []dst.Stmt{returns(ident("err"))}},
-				}}, nil
+				populate := callText(receiverText(target)+".PopulateFromARM", ownerParam, src)
+				return []stmt{ifBlock("err := "+populate+"; err != nil", simpleStmt("return err"))}, nil
 			case astmodel.EnumType:
 			default:
 				if _, scalar := astmodel.WithoutValidations(dt).(astmodel.PrimitiveType); !scalar {
@@ -223,24 +213,24 @@ func (c *armConv) fromARM(t, wt astmodel.Type, src, target dst.Expr, stem, what 
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", what, err)
 	}
-	return []dst.Stmt{assign(cp(target), x)}, nil
+	return []stmt{assignStmt(target, x)}, nil
 }
 
 // scalarFromARM converts a wire scalar to the API's: as it is, or by a cast to an enum or named
 // primitive.
-func (c *armConv) scalarFromARM(t astmodel.Type, src dst.Expr) (dst.Expr, error) {
+func (c *armConv) scalarFromARM(t astmodel.Type, src string) (string, error) {
 	switch x := t.(type) {
 	case astmodel.PrimitiveType:
-		return cp(src), nil
+		return src, nil
 	case astmodel.TypeName:
 		if !x.Package.IsAPI() {
-			return cp(src), nil
+			return src, nil
 		}
 		if e, ok := c.fb.defs[x].Type.(astmodel.EnumType); ok && e.Base == astmodel.StringType && len(e.Values) > 0 {
 			// Azure returns enum values re-cased; read them back as declared.
-			return call(c.fb.qualified(astmodel.GenRuntimePackage, "ToEnum"), cp(src), c.fb.qualified(x.Package, EnumValuesName(x.Name))), nil
+			return callText(c.fb.qualifiedText(astmodel.GenRuntimePackage, "ToEnum"), src, c.fb.qualifiedText(x.Package, EnumValuesName(x.Name))), nil
 		}
-		return call(c.fb.typeName(x), cp(src)), nil
+		return callText(c.fb.qualifiedText(x.Package, x.Name), src), nil
 	}
-	return nil, fmt.Errorf("cannot read %s from the wire", t)
+	return "", fmt.Errorf("cannot read %s from the wire", t)
 }

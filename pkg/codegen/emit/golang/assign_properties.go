@@ -2,10 +2,8 @@ package golang
 
 import (
 	"fmt"
-	"go/token"
+	"strconv"
 	"unicode"
-
-	"github.com/dave/dst"
 
 	"github.com/armgen/armgen/pkg/astmodel"
 )
@@ -27,56 +25,53 @@ const (
 	bagVar           = "propertyBag"
 )
 
-// assignmentDecls renders the AssignProperties methods planned for a type.
-func (fb *fileBuilder) assignmentDecls(self string) ([]dst.Decl, error) {
-	var decls []dst.Decl
+// assignmentText writes the AssignProperties methods planned for a type.
+//
+// Like the ARM conversions (see armConversionText), they are a large family of mechanical code,
+// written as text; TestAssignmentTextMatchesTrees holds them to what the syntax trees they
+// replaced printed.
+func (fb *fileBuilder) assignmentText(w *goText, self string) error {
 	for _, a := range fb.conv.Of(fb.pkg.TypeName(self)) {
-		from, err := fb.assignMethod(a, true)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", a.FromMethod, err)
+		if err := fb.assignMethod(w, a, true); err != nil {
+			return fmt.Errorf("%s: %w", a.FromMethod, err)
 		}
-		to, err := fb.assignMethod(a, false)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", a.ToMethod, err)
+		if err := fb.assignMethod(w, a, false); err != nil {
+			return fmt.Errorf("%s: %w", a.ToMethod, err)
 		}
-		decls = append(decls, from, to)
 	}
-	return decls, nil
+	return nil
 }
 
-// assignMethod renders Self.AssignProperties_From_X(source *X) (fromOther) or
+// assignMethod writes Self.AssignProperties_From_X(source *X) (fromOther) or
 // Self.AssignProperties_To_X(destination *X).
-func (fb *fileBuilder) assignMethod(a *astmodel.PropertyAssignment, fromOther bool) (*dst.FuncDecl, error) {
+func (fb *fileBuilder) assignMethod(w *goText, a *astmodel.PropertyAssignment, fromOther bool) error {
 	self := a.Self.Name
 	recv := receiverName(self)
-	other := fb.typeName(a.Other)
+	other := fb.qualifiedText(a.Other.Package, a.Other.Name)
 	c := &converter{fb: fb}
 
-	var src, dstRoot func() dst.Expr
+	var src, dstRoot string
 	var name, param, doc string
 	var srcBag, dstBag string
 	if fromOther {
 		name, param = a.FromMethod, sourceParam
-		src, dstRoot = func() dst.Expr { return ident(sourceParam) }, func() dst.Expr { return ident(recv) }
+		src, dstRoot = sourceParam, recv
 		srcBag, dstBag = a.OtherBag, a.SelfBag
 		doc = fmt.Sprintf("%s populates the receiver from source, a %s.", name, a.Other)
 	} else {
 		name, param = a.ToMethod, destinationParam
-		src, dstRoot = func() dst.Expr { return ident(recv) }, func() dst.Expr { return ident(destinationParam) }
+		src, dstRoot = recv, destinationParam
 		srcBag, dstBag = a.SelfBag, a.OtherBag
 		doc = fmt.Sprintf("%s populates destination, a %s, from the receiver.", name, a.Other)
 	}
 
-	var body []dst.Stmt
-	// Statements that open a paragraph: function() resets the spacing of every statement, so the
-	// blank lines are set once the function is built.
-	paragraphs := make(map[dst.Stmt]bool)
+	var body []stmt
 	if a.Resource {
-		body = append(body, assign(sel(dstRoot(), "ObjectMeta"), deref(call(sel(src(), "ObjectMeta", "DeepCopy")))))
+		body = append(body, assignStmt(dstRoot+".ObjectMeta", derefText(src+".ObjectMeta.DeepCopy()")))
 	}
 	useBag := dstBag != "" && srcBag != ""
 	if useBag {
-		body = append(body, define([]string{bagVar}, call(fb.qualified(astmodel.GenRuntimePackage, "NewPropertyBag"), sel(src(), srcBag))))
+		body = append(body, defineStmt(bagVar, callText(fb.qualifiedText(astmodel.GenRuntimePackage, "NewPropertyBag"), src+"."+srcBag)))
 	}
 	prevBlock := true
 	for _, step := range a.Steps {
@@ -84,24 +79,24 @@ func (fb *fileBuilder) assignMethod(a *astmodel.PropertyAssignment, fromOther bo
 		if !fromOther {
 			srcProp, dstProp, vc = step.Self, step.Other, step.To
 		}
-		var stmts []dst.Stmt
+		var stmts []stmt
 		var err error
 		switch {
 		case vc != nil:
 			c.what = step.Name()
-			stmts, err = c.convert(vc, sel(src(), srcProp.Name), sel(dstRoot(), dstProp.Name), localBase(dstProp.Name))
+			stmts, err = c.convert(vc, src+"."+srcProp.Name, dstRoot+"."+dstProp.Name, localBase(dstProp.Name))
 		case !useBag:
 			err = fmt.Errorf("%s has no counterpart and there is no property bag to keep it", step.Name())
 		default:
 			if dstProp != nil {
-				stmts = append(stmts, c.pull(dstProp, sel(dstRoot(), dstProp.Name))...)
+				stmts = append(stmts, c.pull(dstProp, dstRoot+"."+dstProp.Name)...)
 			}
 			if srcProp != nil {
-				stmts = append(stmts, c.add(srcProp, sel(src(), srcProp.Name))...)
+				stmts = append(stmts, c.add(srcProp, src+"."+srcProp.Name)...)
 			}
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", step.Name(), err)
+			return fmt.Errorf("%s: %w", step.Name(), err)
 		}
 		if len(stmts) == 0 {
 			continue
@@ -119,51 +114,48 @@ func (fb *fileBuilder) assignMethod(a *astmodel.PropertyAssignment, fromOther bo
 		case step.Self.Name != step.Other.Name:
 			comment = fmt.Sprintf("// %s is called %s in %s", step.Self.Name, step.Other.Name, a.Other.Package.Version)
 		}
-		_, simple := stmts[0].(*dst.AssignStmt)
+		simple := !stmts[0].block && stmts[0].assigns
 		block := len(stmts) > 1 || !simple
 		if comment != "" || block || prevBlock {
-			paragraphs[stmts[0]] = true
+			stmts[0].blank = true
 		}
 		if comment != "" {
-			stmts[0].Decorations().Start.Append(comment)
+			stmts[0].comments = append(stmts[0].comments, comment)
 		}
 		prevBlock = block || comment != ""
 		body = append(body, stmts...)
 	}
 	if a.Resource && !fromOther && a.OriginalVersion != "" {
-		set := assign(sel(dstRoot(), "Spec", astmodel.OriginalVersionName), stringLit(a.OriginalVersion))
-		set.Decorations().Start.Append("// The operator talks to Azure with the api-version of the version the user wrote.")
-		paragraphs[set] = true
+		set := assignStmt(dstRoot+".Spec."+astmodel.OriginalVersionName, strconv.Quote(a.OriginalVersion))
+		set.comments = []string{"// The operator talks to Azure with the api-version of the version the user wrote."}
+		set.blank = true
 		body = append(body, set)
 	}
 	if dstBag != "" {
-		target := sel(dstRoot(), dstBag)
-		var keep dst.Stmt
+		target := dstRoot + "." + dstBag
+		var keep stmt
 		if useBag {
-			keep = &dst.IfStmt{
-				Cond: binary(call(ident("len"), ident(bagVar)), token.GTR, &dst.BasicLit{Kind: token.INT, Value: "0"}),
-				Body: &dst.BlockStmt{List: []dst.Stmt{assign(target, ident(bagVar))}},
-				Else: &dst.BlockStmt{List: []dst.Stmt{assign(sel(dstRoot(), dstBag), nilIdent())}},
-			}
-			keep.Decorations().Start.Append("// What has no field of its own stays in the property bag.")
+			keep = ifBlock("len("+bagVar+") > 0", assignStmt(target, bagVar))
+			keep.elseBody = []stmt{assignStmt(target, "nil")}
+			keep.comments = []string{"// What has no field of its own stays in the property bag."}
 		} else {
-			keep = assign(target, nilIdent())
-			keep.Decorations().Start.Append("// The source has no property bag, and every property found a field.")
+			keep = assignStmt(target, "nil")
+			keep.comments = []string{"// The source has no property bag, and every property found a field."}
 		}
-		paragraphs[keep] = true
+		keep.blank = true
 		body = append(body, keep)
 	}
-	ret := returns(nilIdent())
-	paragraphs[ret] = true
+	ret := simpleStmt("return nil")
+	ret.blank = true
 	body = append(body, ret)
+	// The body's first statement opens it: no blank line above it.
+	body[0].blank = false
 
-	fn := withDoc(method(recv, self, name, []*dst.Field{field(param, deref(other))}, []*dst.Field{field("", ident("error"))}, body...), doc)
-	for _, s := range fn.Body.List {
-		if paragraphs[s] && s != fn.Body.List[0] {
-			s.Decorations().Before = dst.EmptyLine
-		}
-	}
-	return fn, nil
+	w.decl(doc)
+	w.open("func (%s *%s) %s(%s *%s) error", recv, self, name, param, other)
+	w.stmts(body)
+	w.close()
+	return nil
 }
 
 // localBase is the stem of the local variables that convert a property: its name with a lower

@@ -131,3 +131,12 @@ func onePerLine(elts []dst.Expr) {
 		decs.After = dst.NewLine
 	}
 }
+
+// cp copies an expression: a dst node may appear only once in a tree.
+func cp(x dst.Expr) dst.Expr { return dst.Clone(x).(dst.Expr) }
+
+func varDecl(name string, t dst.Expr) dst.Stmt {
+	return &dst.DeclStmt{Decl: &dst.GenDecl{Tok: token.VAR, Specs: []dst.Spec{
+		&dst.ValueSpec{Names: []*dst.Ident{ident(name)}, Type: t},
+	}}}
+}

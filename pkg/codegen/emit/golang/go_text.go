@@ -11,11 +11,14 @@ import (
 type goText struct {
 	buf   bytes.Buffer
 	depth int
+	// mark is where the text being written starts in buf: declarations before it belong to
+	// another piece of text, so the first one after it needs no blank line.
+	mark int
 }
 
 // decl starts a declaration with its doc comment.
 func (w *goText) decl(doc string) {
-	if w.buf.Len() > 0 {
+	if w.buf.Len() > w.mark {
 		w.buf.WriteByte('\n')
 	}
 	w.buf.WriteString("// ")
@@ -49,5 +52,12 @@ func (w *goText) line(format string, args ...any) {
 func (w *goText) indent() {
 	for range w.depth {
 		w.buf.WriteByte('\t')
+	}
+}
+
+// gap separates a declaration without a doc comment from the one before it.
+func (w *goText) gap() {
+	if w.buf.Len() > w.mark {
+		w.buf.WriteByte('\n')
 	}
 }

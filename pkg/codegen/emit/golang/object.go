@@ -23,25 +23,36 @@ func (fb *fileBuilder) definitionDecls(def astmodel.Definition) ([]dst.Decl, err
 		if err != nil {
 			return nil, fmt.Errorf("resource %s: %w", def.Name.Name, err)
 		}
-		assignments, err := fb.assignmentDecls(def.Name.Name)
+		decls = append(decls, conv...)
+		assignments, err := fb.assignmentDecl(def.Name.Name)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", def.Name.Name, err)
+			return nil, err
 		}
-		return append(append(decls, conv...), assignments...), nil
+		if assignments != nil {
+			decls = append(decls, assignments)
+		}
+		return decls, nil
 	case *astmodel.ObjectType:
 		d, err := fb.objectDecl(def, t)
 		if err != nil {
 			return nil, err
 		}
-		armDecls, err := fb.armConversionDecls(def)
+		decls := []dst.Decl{d}
+		arm, err := fb.textDecl(func(w *goText) error { return fb.armConversionText(w, def) })
 		if err != nil {
 			return nil, err
 		}
-		assignments, err := fb.assignmentDecls(def.Name.Name)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", def.Name.Name, err)
+		if arm != nil {
+			decls = append(decls, arm)
 		}
-		return append(append([]dst.Decl{d}, armDecls...), assignments...), nil
+		assignments, err := fb.assignmentDecl(def.Name.Name)
+		if err != nil {
+			return nil, err
+		}
+		if assignments != nil {
+			decls = append(decls, assignments)
+		}
+		return decls, nil
 	case astmodel.EnumType:
 		return fb.enumDecls(def, t)
 	case astmodel.PrimitiveType, astmodel.ArrayType, astmodel.MapType, astmodel.OptionalType, astmodel.ValidatedType:
@@ -50,6 +61,16 @@ func (fb *fileBuilder) definitionDecls(def astmodel.Definition) ([]dst.Decl, err
 	default:
 		return nil, fmt.Errorf("%s: cannot render a definition of %s", def.Name, def.Type)
 	}
+}
+
+// assignmentDecl holds the place of the AssignProperties methods of the type self, nil when it
+// has none.
+func (fb *fileBuilder) assignmentDecl(self string) (dst.Decl, error) {
+	d, err := fb.textDecl(func(w *goText) error { return fb.assignmentText(w, self) })
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", self, err)
+	}
+	return d, nil
 }
 
 // objectDecl renders an object as a struct, fields in the model's order.

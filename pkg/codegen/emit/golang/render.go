@@ -62,7 +62,8 @@ const (
 	// dstfmt does not know.
 	PrintDirect Printer = iota
 	// PrintGo restores every file with dst and prints it with go/printer: the reference dstfmt
-	// is held to, about a third more time.
+	// is held to, about a third more time. Declarations written as text (see textDecl) are
+	// spliced into either printer's output alike.
 	PrintGo
 	// PrintDirectOnly prints with dstfmt and fails on a form it does not know, so that a test
 	// can see the direct printer did the work.
@@ -181,6 +182,13 @@ type fileBuilder struct {
 	nodes *nodeMaps
 	// printer is how render prints.
 	printer Printer
+	// text holds the declarations written as text, one piece after the other in the order of
+	// their placeholders, each ending at its offset in textEnds (see textDecl); textUses, while
+	// a piece is written (writingText), collects the packages it names.
+	text        *goText
+	textEnds    []int
+	textUses    map[string]bool
+	writingText bool
 }
 
 // nodeMaps are the two maps in which the dst restorer records every node it restores. Making
@@ -215,8 +223,11 @@ func (fb *fileBuilder) render(pkgName string, decls []dst.Decl, pkgDoc []string)
 		// Printing the tree directly gives the same bytes for a third of the work; the forms it
 		// does not know take the long way below.
 		content, err := dstfmt.File(f, fb.pkg.Path, fb.importName)
+		if err == nil {
+			return fb.spliceTexts(content)
+		}
 		if !errors.Is(err, dstfmt.ErrUnsupported) || fb.printer == PrintDirectOnly {
-			return content, err
+			return nil, err
 		}
 	}
 	af, fset, err := fb.restoreFile(f)
@@ -231,7 +242,7 @@ func (fb *fileBuilder) render(pkgName string, decls []dst.Decl, pkgDoc []string)
 	if err := gofmt.Fprint(&buf, fset, af); err != nil {
 		return nil, fmt.Errorf("printing generated code: %w", err)
 	}
-	return buf.Bytes(), nil
+	return fb.spliceTexts(buf.Bytes())
 }
 
 // file makes the declarations a file of package pkgName, with the generated-code header and

@@ -94,5 +94,8 @@ func (fb *fileBuilder) qualifiedText(pkg astmodel.PackageReference, name string)
 		return name
 	}
 	fb.use(pkg)
+	if fb.writingText {
+		fb.textUses[pkg.Path] = true
+	}
 	return fb.imports[pkg.Path] + "." + name
 }

@@ -2,14 +2,13 @@ package golang
 
 import (
 	"fmt"
-	"go/token"
-
-	"github.com/dave/dst"
+	"strconv"
+	"strings"
 
 	"github.com/armgen/armgen/pkg/astmodel"
 )
 
-// converter renders value conversions.
+// converter writes value conversions as text.
 type converter struct {
 	fb *fileBuilder
 	// what names the property being converted, for error messages.
@@ -17,125 +16,122 @@ type converter struct {
 }
 
 // fail wraps an error returned by a nested conversion with the property it was converting.
-func (c *converter) fail(what string) dst.Stmt {
-	return returns(call(c.fb.qualified(fmtPackage, "Errorf"), stringLit("converting "+what+": %w"), ident("err")))
+func (c *converter) fail(what string) stmt {
+	return simpleStmt("return " + callText(c.fb.qualifiedText(fmtPackage, "Errorf"), strconv.Quote("converting "+what+": %w"), "err"))
 }
 
 // check runs a call that returns an error and returns what fails, wrapped.
-func (c *converter) check(x dst.Expr, what string) dst.Stmt {
-	return &dst.IfStmt{
-		Init: define([]string{"err"}, x),
-		Cond: binary(ident("err"), token.NEQ, nilIdent()),
-		Body: &dst.BlockStmt{List: []dst.Stmt{c.fail(what)}},
-	}
+func (c *converter) check(x, what string) stmt {
+	return ifBlock("err := "+x+"; err != nil", c.fail(what))
 }
 
 // expr renders conversions that are one expression (assignment, cast, deep copy).
-func (c *converter) expr(vc *astmodel.ValueConversion, src dst.Expr) (dst.Expr, bool, error) {
+func (c *converter) expr(vc *astmodel.ValueConversion, src string) (string, bool, error) {
 	switch vc.Kind {
 	case astmodel.ConvertAssign:
 		return src, true, nil
 	case astmodel.ConvertCast:
-		t, err := c.fb.typeExpr(vc.To)
+		t, err := c.fb.typeText(vc.To)
 		if err != nil {
-			return nil, false, err
+			return "", false, err
 		}
-		return call(t, src), true, nil
+		if strings.HasPrefix(t, "*") {
+			t = "(" + t + ")" // a conversion to a pointer type: (*T)(x)
+		}
+		return callText(t, src), true, nil
 	case astmodel.ConvertDeepCopy:
-		return deref(call(sel(receiverOf(src), "DeepCopy"))), true, nil
+		return derefText(receiverText(src) + ".DeepCopy()"), true, nil
 	}
-	return nil, false, nil
+	return "", false, nil
 }
 
 // convert returns statements that set target (an assignable expression) to the conversion of
 // src. base names the local variables.
-func (c *converter) convert(vc *astmodel.ValueConversion, src, target dst.Expr, base string) ([]dst.Stmt, error) {
+func (c *converter) convert(vc *astmodel.ValueConversion, src, target, base string) ([]stmt, error) {
 	if x, ok, err := c.expr(vc, src); ok || err != nil {
-		return []dst.Stmt{assign(target, x)}, err
+		return []stmt{assignStmt(target, x)}, err
 	}
-	toType, err := c.fb.typeExpr(vc.To)
+	toType, err := c.fb.typeText(vc.To)
 	if err != nil {
 		return nil, err
 	}
-	orNil := func(inner ...dst.Stmt) []dst.Stmt {
-		return []dst.Stmt{&dst.IfStmt{
-			Cond: binary(cp(src), token.NEQ, nilIdent()),
-			Body: &dst.BlockStmt{List: inner},
-			Else: &dst.BlockStmt{List: []dst.Stmt{assign(cp(target), nilIdent())}},
-		}}
+	orNil := func(inner ...stmt) []stmt {
+		s := ifBlock(src+" != nil", inner...)
+		s.elseBody = []stmt{assignStmt(target, "nil")}
+		return []stmt{s}
 	}
 	switch vc.Kind {
 	case astmodel.ConvertObject:
 		if vc.OnDestination {
-			return []dst.Stmt{c.check(call(sel(receiverOf(target), vc.Method), addrOf(src)), c.what)}, nil
+			return []stmt{c.check(callText(receiverText(target)+"."+vc.Method, addrOfText(src)), c.what)}, nil
 		}
-		return []dst.Stmt{c.check(call(sel(receiverOf(src), vc.Method), addrOf(target)), c.what)}, nil
+		return []stmt{c.check(callText(receiverText(src)+"."+vc.Method, addrOfText(target)), c.what)}, nil
 
 	case astmodel.ConvertOptional:
 		if vc.Element.Kind == astmodel.ConvertAssign {
-			return []dst.Stmt{assign(target, call(c.fb.qualified(astmodel.GenRuntimePackage, "ClonePointer"), src))}, nil
+			return []stmt{assignStmt(target, callText(c.fb.qualifiedText(astmodel.GenRuntimePackage, "ClonePointer"), src))}, nil
 		}
 		v := base + "Value"
-		if x, ok, err := c.expr(vc.Element, deref(cp(src))); ok || err != nil {
+		if x, ok, err := c.expr(vc.Element, derefText(src)); ok || err != nil {
 			if err != nil {
 				return nil, err
 			}
-			return orNil(define([]string{v}, x), assign(cp(target), addr(ident(v)))), nil
+			return orNil(defineStmt(v, x), assignStmt(target, addrText(v))), nil
 		}
-		elemType, err := c.fb.typeExpr(vc.Element.To)
+		elemType, err := c.fb.typeText(vc.Element.To)
 		if err != nil {
 			return nil, err
 		}
-		inner, err := c.convert(vc.Element, deref(cp(src)), ident(v), v)
+		inner, err := c.convert(vc.Element, derefText(src), v, v)
 		if err != nil {
 			return nil, err
 		}
-		stmts := append([]dst.Stmt{varDecl(v, elemType)}, inner...)
-		stmts = append(stmts, assign(cp(target), addr(ident(v))))
+		stmts := append([]stmt{simpleStmt("var " + v + " " + elemType)}, inner...)
+		stmts = append(stmts, assignStmt(target, addrText(v)))
 		return orNil(stmts...), nil
 
 	case astmodel.ConvertSlice:
 		if vc.Element.Kind == astmodel.ConvertAssign {
-			return []dst.Stmt{assign(target, call(c.fb.qualified(slicesPackage, "Clone"), src))}, nil
+			return []stmt{assignStmt(target, callText(c.fb.qualifiedText(slicesPackage, "Clone"), src))}, nil
 		}
 		list, i := base+"List", base+"Index"
-		inner, err := c.convert(vc.Element, &dst.IndexExpr{X: cp(src), Index: ident(i)}, &dst.IndexExpr{X: ident(list), Index: ident(i)}, base+"Item")
+		inner, err := c.convert(vc.Element, indexText(src, i), indexText(list, i), base+"Item")
 		if err != nil {
 			return nil, err
 		}
 		return orNil(
-			define([]string{list}, call(ident("make"), toType, call(ident("len"), cp(src)))),
-			rangeStmt(i, "", cp(src), inner...),
-			assign(cp(target), ident(list)),
+			defineStmt(list, callText("make", toType, callText("len", src))),
+			rangeBlock(i, "", src, inner...),
+			assignStmt(target, list),
 		), nil
 
 	case astmodel.ConvertMap:
 		if vc.Element.Kind == astmodel.ConvertAssign {
-			return []dst.Stmt{assign(target, call(c.fb.qualified(mapsPackage, "Clone"), src))}, nil
+			return []stmt{assignStmt(target, callText(c.fb.qualifiedText(mapsPackage, "Clone"), src))}, nil
 		}
 		m, k, v, e := base+"Map", base+"Key", base+"Value", base+"Item"
-		var inner []dst.Stmt
-		if x, ok, err := c.expr(vc.Element, ident(v)); ok || err != nil {
+		var inner []stmt
+		if x, ok, err := c.expr(vc.Element, v); ok || err != nil {
 			if err != nil {
 				return nil, err
 			}
-			inner = []dst.Stmt{assign(&dst.IndexExpr{X: ident(m), Index: ident(k)}, x)}
+			inner = []stmt{assignStmt(indexText(m, k), x)}
 		} else {
-			elemType, err := c.fb.typeExpr(vc.Element.To)
+			elemType, err := c.fb.typeText(vc.Element.To)
 			if err != nil {
 				return nil, err
 			}
-			conv, err := c.convert(vc.Element, ident(v), ident(e), e)
+			conv, err := c.convert(vc.Element, v, e, e)
 			if err != nil {
 				return nil, err
 			}
-			inner = append([]dst.Stmt{varDecl(e, elemType)}, conv...)
-			inner = append(inner, assign(&dst.IndexExpr{X: ident(m), Index: ident(k)}, ident(e)))
+			inner = append([]stmt{simpleStmt("var " + e + " " + elemType)}, conv...)
+			inner = append(inner, assignStmt(indexText(m, k), e))
 		}
 		return orNil(
-			define([]string{m}, call(ident("make"), toType, call(ident("len"), cp(src)))),
-			rangeStmt(k, v, cp(src), inner...),
-			assign(cp(target), ident(m)),
+			defineStmt(m, callText("make", toType, callText("len", src))),
+			rangeBlock(k, v, src, inner...),
+			assignStmt(target, m),
 		), nil
 	}
 	return nil, fmt.Errorf("cannot render conversion %s", vc)
@@ -143,40 +139,35 @@ func (c *converter) convert(vc *astmodel.ValueConversion, src, target dst.Expr, 
 
 // add stores a property the destination has no field for in the property bag, unless it is
 // unset (so that a round trip does not leave entries behind that were never there).
-func (c *converter) add(p *astmodel.Property, src dst.Expr) []dst.Stmt {
-	put := c.check(call(sel(ident(bagVar), "Add"), stringLit(p.JSONName), src), p.Name)
+func (c *converter) add(p *astmodel.Property, src string) []stmt {
+	put := c.check(callText(bagVar+".Add", strconv.Quote(p.JSONName), src), p.Name)
 	zero, ok := c.zero(p.Type)
 	if !ok {
-		return []dst.Stmt{put}
+		return []stmt{put}
 	}
-	return []dst.Stmt{ifStmt(binary(cp(src), token.NEQ, zero), put)}
+	return []stmt{ifBlock(src+" != "+zero, put)}
 }
 
 // pull takes a property the source has no field for out of the property bag, leaving the zero
 // value when the bag does not hold it.
-func (c *converter) pull(p *astmodel.Property, target dst.Expr) []dst.Stmt {
-	var reset dst.Stmt
+func (c *converter) pull(p *astmodel.Property, target string) []stmt {
+	var reset stmt
 	if zero, ok := c.zero(p.Type); ok {
-		reset = assign(target, zero)
+		reset = assignStmt(target, zero)
 	} else {
-		t, _ := c.fb.typeExpr(p.Type)
-		reset = assign(target, composite(t))
+		t, _ := c.fb.typeText(p.Type)
+		reset = assignStmt(target, t+"{}")
 	}
-	get := &dst.IfStmt{
-		Init: &dst.AssignStmt{Lhs: []dst.Expr{ident("_"), ident("err")}, Tok: token.DEFINE,
-			Rhs: []dst.Expr{call(sel(ident(bagVar), "Pull"), stringLit(p.JSONName), addr(cp(target)))}},
-		Cond: binary(ident("err"), token.NEQ, nilIdent()),
-		Body: &dst.BlockStmt{List: []dst.Stmt{c.fail(p.Name)}},
-	}
-	return []dst.Stmt{reset, get}
+	get := ifBlock("_, err := "+callText(bagVar+".Pull", strconv.Quote(p.JSONName), addrText(target))+"; err != nil", c.fail(p.Name))
+	return []stmt{reset, get}
 }
 
 // zero returns the zero value of t as a comparable literal, when it has one.
-func (c *converter) zero(t astmodel.Type) (dst.Expr, bool) {
+func (c *converter) zero(t astmodel.Type) (string, bool) {
 	for range 100 {
 		switch x := t.(type) {
 		case astmodel.OptionalType, astmodel.ArrayType, astmodel.MapType:
-			return nilIdent(), true
+			return "nil", true
 		case astmodel.ValidatedType:
 			t = x.Element
 		case astmodel.EnumType:
@@ -184,43 +175,21 @@ func (c *converter) zero(t astmodel.Type) (dst.Expr, bool) {
 		case astmodel.PrimitiveType:
 			switch x {
 			case astmodel.StringType:
-				return stringLit(""), true
+				return `""`, true
 			case astmodel.BoolType:
-				return ident("false"), true
+				return "false", true
 			default:
-				return &dst.BasicLit{Kind: token.INT, Value: "0"}, true
+				return "0", true
 			}
 		case astmodel.TypeName:
 			d, ok := c.fb.defs[x]
 			if !ok {
-				return nil, false
+				return "", false
 			}
 			t = d.Type
 		default:
-			return nil, false
+			return "", false
 		}
 	}
-	return nil, false
-}
-
-// receiverOf is x as the receiver of a method call: p rather than (*p).
-func receiverOf(x dst.Expr) dst.Expr {
-	if s, ok := x.(*dst.StarExpr); ok {
-		return s.X
-	}
-	return x
-}
-
-// addrOf is a pointer to x: p rather than &*p.
-func addrOf(x dst.Expr) dst.Expr {
-	if s, ok := x.(*dst.StarExpr); ok {
-		return s.X
-	}
-	return addr(x)
-}
-
-func varDecl(name string, t dst.Expr) dst.Stmt {
-	return &dst.DeclStmt{Decl: &dst.GenDecl{Tok: token.VAR, Specs: []dst.Spec{
-		&dst.ValueSpec{Names: []*dst.Ident{ident(name)}, Type: t},
-	}}}
+	return "", false
 }
