@@ -202,7 +202,7 @@ bench-payloads: ## Check the ARM payloads of the whole-corpus output (after benc
 # ARMGEN_BENCH_HEAPPROFILE=FILE writes the heap once all is Ready, ARMGEN_BENCH_CPUPROFILE=FILE
 # profiles the API server's process until then.
 .PHONY: bench-operator
-bench-operator: ## Reconcile 1,000 resources (ARMGEN_BENCH_RESOURCES) of 30 kinds copied from samples/ with cmd/controller against armfake and a local API server: seconds to Ready, CPU, ARM requests and API writes per resource, the controller's peak memory, PUTs at an unchanged resync
+bench-operator: ## Reconcile 1,000 resources (ARMGEN_BENCH_RESOURCES) of 30 kinds copied from samples/ with cmd/controller against armfake and a local API server: seconds to Ready, CPU, ARM requests, API writes and conversion webhook calls per resource, the controller's peak memory, PUTs at an unchanged resync
 	@root="$${ARMGEN_SPEC_ROOT:-$(CURDIR)/specs/azure-rest-api-specs/specification}"; \
 		test -d "$$root" || { echo "no spec root at $$root: set ARMGEN_SPEC_ROOT or run 'make specs'"; exit 1; }; \
 		cd test/e2e && ARMGEN_SPEC_ROOT="$$root" $(GO) test ./bench -run '^$$' -bench Operator -benchtime 1x -timeout 30m

@@ -53,6 +53,11 @@ func (a *attempt) apply(ctx context.Context) (reconcile.Result, error) {
 			return res, err
 		}
 		ended = e
+		if e.kind == endSucceeded && d != nil && unresolved == nil && a.obj.GetGeneration() == d.generation && e.sent.Carries(d.generation, d.digest) {
+			// This generation's PUT succeeded: its end is written with what the GET after
+			// it reads (see finished), in one write.
+			return a.finished(ctx, versioned, d, settledAnnotations(e))
+		}
 		if err := a.settle(ctx, ended); err != nil {
 			return reconcile.Result{}, err
 		}
@@ -120,13 +125,15 @@ func (a *attempt) reconcileSpec(ctx context.Context, versioned genruntime.ARMMet
 					a.r.opts.Metrics.putAvoided(a.obj.GetType())
 				}
 				// Azure holds this generation: recorded for objects of an older operator, and
-				// after a lost operation whose outcome this GET has just read.
-				if err := a.markApplied(ctx, d); err != nil {
+				// after a lost operation whose outcome this GET has just read. What Azure holds
+				// is the baseline from now on: kept for objects of an older operator and adopted
+				// ones, and in place of one that could not be read. Both in one write.
+				baseline, err := a.baselineAnnotation(ctx, d, actual)
+				if err != nil {
 					return reconcile.Result{}, err
 				}
-				// What Azure holds is the baseline from now on: kept for objects of an older
-				// operator and adopted ones, and in place of one that could not be read.
-				if err := a.recordBaseline(ctx, d, actual); err != nil {
+				baseline[genruntime.AppliedAnnotation] = appliedValue(d)
+				if err := a.patchAnnotations(ctx, baseline); err != nil {
 					return reconcile.Result{}, err
 				}
 				return a.setStatusFor(ctx, versioned, d, actual)
@@ -162,7 +169,6 @@ func (a *attempt) put(ctx context.Context, versioned genruntime.ARMMetaObject, d
 	if err != nil {
 		return a.armError(ctx, err)
 	}
-	a.recordInputs(ctx, d.inputs)
 	// The credential is named at the first PUT, and again when it changes (or the operator
 	// restarted): each Event is a write the API server takes.
 	if used, ok := a.r.credentialUsed.Load(keyOf(a.obj)); !ok || used.(string) != a.cred.Name {
@@ -192,10 +198,10 @@ func (a *attempt) readyAtGeneration() bool {
 		(c.Status == metav1.ConditionTrue || exporters.IsReason(c.Reason))
 }
 
-// markApplied records that Azure holds d.
-func (a *attempt) markApplied(ctx context.Context, d *desired) error {
+// appliedValue is the AppliedAnnotation that records that Azure holds d.
+func appliedValue(d *desired) string {
 	r := genruntime.OperationRecord{Generation: d.generation, Digest: d.digest}
-	return a.patchAnnotations(ctx, map[string]string{genruntime.AppliedAnnotation: r.String()})
+	return r.String()
 }
 
 // failedGeneration says this generation already ended in an Error (a refusal retrying cannot

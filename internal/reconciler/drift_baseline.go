@@ -35,19 +35,19 @@ func driftMessage(f *drift.Finding) string {
 	return "Azure no longer holds the spec at " + f.Path + " (compared as ARM compares values: no record of what Azure held after the last PUT applies there): sending the spec again"
 }
 
-// recordBaseline keeps on the object what Azure holds now (actual, read right after a PUT of d
-// completed, or found to hold d at a resync) as the baseline of later resyncs. Nothing is
-// written when it is unchanged.
-func (a *attempt) recordBaseline(ctx context.Context, d *desired, actual json.RawMessage) error {
+// baselineAnnotation is what keeps on the object what Azure holds now (actual, read right after
+// a PUT of d completed, or found to hold d at a resync) as the baseline of later resyncs. It is
+// written with the record of what Azure holds (see finished), and not at all when unchanged.
+func (a *attempt) baselineAnnotation(ctx context.Context, d *desired, actual json.RawMessage) (map[string]string, error) {
 	rec, err := drift.Build(a.salt(), d.body, actual, d.secrets)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if rec.Dropped > 0 {
 		a.logInfo(ctx, "drift baseline bounded: values past the bound are compared as ARM compares them",
 			"dropped", rec.Dropped, "bytes", drift.MaxRecordBytes)
 	}
-	return a.patchAnnotations(ctx, map[string]string{genruntime.DriftBaselineAnnotation: rec.String()})
+	return map[string]string{genruntime.DriftBaselineAnnotation: rec.String()}, nil
 }
 
 // salt is what a baseline's hashes are salted with: the object's UID, so that a record is this

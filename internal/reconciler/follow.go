@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
 	"time"
 
@@ -60,13 +61,16 @@ type ending struct {
 func (a *attempt) follow(ctx context.Context, p *armclient.Poller, versioned genruntime.ARMMetaObject, d *desired) (reconcile.Result, error) {
 	a.r.inFlight.Delete(keyOf(a.obj))
 	sent := genruntime.OperationRecord{Generation: d.generation, Digest: d.digest, Sent: time.Now()}
+	// The inputs the PUT was sent with go in the same write as the operation it started.
 	if !p.Done() {
 		token, err := p.ResumeToken()
 		if err != nil {
 			return reconcile.Result{}, err
 		}
 		wasReady := a.isReady()
-		if err := a.setPending(ctx, token, opPut, sent); err != nil {
+		set := pendingAnnotations(token, opPut, sent)
+		maps.Copy(set, inputsAnnotation(d.inputs))
+		if err := a.patchAnnotations(ctx, set); err != nil {
 			return reconcile.Result{}, err
 		}
 		wait := a.pollWait(p.RetryAfter())
@@ -76,10 +80,9 @@ func (a *attempt) follow(ctx context.Context, p *armclient.Poller, versioned gen
 		a.r.inFlight.Store(keyOf(a.obj), operation{sent: time.Now(), advised: wait})
 		return reconcile.Result{RequeueAfter: wait}, nil
 	}
-	if err := a.endPut(ctx, &sent); err != nil {
-		return reconcile.Result{}, err
-	}
-	return a.finished(ctx, versioned, d)
+	ended := endAnnotations(&sent)
+	maps.Copy(ended, inputsAnnotation(d.inputs))
+	return a.finished(ctx, versioned, d, ended)
 }
 
 // followPut makes one poll of the PUT in flight whose resume token is token. When it has not
@@ -171,11 +174,7 @@ func (a *attempt) maxOperationAge() time.Duration {
 // afterOperation, once it is known that the failed PUT carried the spec of now and the secret
 // values its message might quote are known.
 func (a *attempt) settle(ctx context.Context, e *ending) error {
-	var applied *genruntime.OperationRecord
-	if e.kind == endSucceeded && e.sent.Generation != 0 {
-		applied = &genruntime.OperationRecord{Generation: e.sent.Generation, Digest: e.sent.Digest}
-	}
-	if err := a.endPut(ctx, applied); err != nil {
+	if err := a.patchAnnotations(ctx, settledAnnotations(e)); err != nil {
 		return err
 	}
 	if e.kind == endLost {
@@ -183,6 +182,16 @@ func (a *attempt) settle(ctx context.Context, e *ending) error {
 		a.logInfo(ctx, "operation lost", "why", e.why)
 	}
 	return nil
+}
+
+// settledAnnotations are what settle writes: the PUT forgotten, and what it carried recorded as
+// applied when Azure completed it.
+func settledAnnotations(e *ending) map[string]string {
+	var applied *genruntime.OperationRecord
+	if e.kind == endSucceeded && e.sent.Generation != 0 {
+		applied = &genruntime.OperationRecord{Generation: e.sent.Generation, Digest: e.sent.Digest}
+	}
+	return endAnnotations(applied)
 }
 
 // lostMessage names a lost operation and why it was given up.
@@ -220,7 +229,7 @@ func (a *attempt) afterOperation(ctx context.Context, e *ending, versioned genru
 		c := readyFalse(conditions.ConditionSeverityWarning, reasonOperationLost, a.lostMessage(e), a.obj.GetGeneration())
 		return a.condition(ctx, c, a.r.opts.WaitDelay)
 	}
-	return a.finished(ctx, versioned, d)
+	return a.finished(ctx, versioned, d, nil)
 }
 
 // lostAtGeneration says the Ready condition reports a lost operation for this generation.
@@ -276,17 +285,35 @@ func (a *attempt) pendingChanged(ctx context.Context, token string) (bool, error
 	return t != token || op != opPut, nil
 }
 
-// finished reads the resource after a PUT of d that Azure completed into status.
-func (a *attempt) finished(ctx context.Context, versioned genruntime.ARMMetaObject, d *desired) (reconcile.Result, error) {
+// finished reads the resource after a PUT of d that Azure completed into status. ended are the
+// annotations that end the PUT (see settledAnnotations), not written yet: they go in one write
+// with the drift baseline the GET gives, or alone when the GET fails, so that what the
+// operation did is on the object whatever happens next.
+func (a *attempt) finished(ctx context.Context, versioned genruntime.ARMMetaObject, d *desired, ended map[string]string) (reconcile.Result, error) {
 	var actual json.RawMessage
 	if err := a.arm.GetByID(ctx, a.id, d.apiVersion, &actual); err != nil {
+		if werr := a.patchAnnotations(ctx, ended); werr != nil {
+			return reconcile.Result{}, werr
+		}
 		return a.armError(ctx, err)
 	}
+	set := maps.Clone(ended)
 	// What Azure holds right after the PUT is what later resyncs compare with.
 	if a.obj.GetGeneration() == d.generation {
-		if err := a.recordBaseline(ctx, d, actual); err != nil {
+		baseline, err := a.baselineAnnotation(ctx, d, actual)
+		if err != nil {
+			if werr := a.patchAnnotations(ctx, ended); werr != nil {
+				return reconcile.Result{}, werr
+			}
 			return reconcile.Result{}, err
 		}
+		if set == nil {
+			set = map[string]string{}
+		}
+		maps.Copy(set, baseline)
+	}
+	if err := a.patchAnnotations(ctx, set); err != nil {
+		return reconcile.Result{}, err
 	}
 	return a.setStatusFor(ctx, versioned, d, actual)
 }

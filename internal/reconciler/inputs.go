@@ -1,12 +1,9 @@
 package reconciler
 
 import (
-	"context"
 	"strings"
 
 	corev1 "k8s.io/api/core/v1"
-	"sigs.k8s.io/controller-runtime/pkg/client"
-	"sigs.k8s.io/controller-runtime/pkg/log"
 
 	"github.com/armgen/armgen/internal/resolver"
 	"github.com/armgen/armgen/pkg/genruntime"
@@ -27,17 +24,9 @@ func (a *attempt) inputsChanged(now resolver.Inputs) string {
 	return strings.Join(changed, ", ") + " changed"
 }
 
-// recordInputs records on the object the inputs a PUT Azure accepted was sent with. It survives
-// a restart. A failure to record is logged, not returned: the operation in flight must still be
-// followed, and the cost is one more PUT later.
-func (a *attempt) recordInputs(ctx context.Context, in resolver.Inputs) {
-	v := in.String()
-	if a.obj.GetAnnotations()[genruntime.AppliedInputsAnnotation] == v {
-		return
-	}
-	before := a.obj.DeepCopyObject().(client.Object)
-	setAnnotation(a.obj, genruntime.AppliedInputsAnnotation, v)
-	if err := a.patchObject(ctx, before); err != nil {
-		log.FromContext(ctx).Info("could not record the inputs of the PUT; the next resync sends it again", "error", err.Error())
-	}
+// inputsAnnotation records on the object the inputs a PUT Azure accepted was sent with, so that
+// it survives a restart. It is written with the operation the PUT started (see follow): one
+// write, not two, for the API server to convert, store and send to every watch.
+func inputsAnnotation(in resolver.Inputs) map[string]string {
+	return map[string]string{genruntime.AppliedInputsAnnotation: in.String()}
 }

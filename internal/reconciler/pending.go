@@ -37,19 +37,29 @@ func appliedRecord(obj client.Object) (genruntime.OperationRecord, bool) {
 // setPending records (or, with an empty token, forgets) the operation in flight, with what it
 // was sent with, in one write, so that a restarted operator knows both or neither.
 func (a *attempt) setPending(ctx context.Context, token, op string, sent genruntime.OperationRecord) error {
+	return a.patchAnnotations(ctx, pendingAnnotations(token, op, sent))
+}
+
+// pendingAnnotations are the annotations setPending writes.
+func pendingAnnotations(token, op string, sent genruntime.OperationRecord) map[string]string {
 	if token == "" {
 		sent = genruntime.OperationRecord{}
 	}
-	return a.patchAnnotations(ctx, map[string]string{
+	return map[string]string{
 		genruntime.PollerResumeTokenAnnotation: token,
 		genruntime.PollerOperationAnnotation:   op,
 		genruntime.PollerSentAnnotation:        sent.String(),
-	})
+	}
 }
 
 // endPut forgets the PUT in flight; applied, when set, is what it carried and Azure completed,
 // recorded in the same write.
 func (a *attempt) endPut(ctx context.Context, applied *genruntime.OperationRecord) error {
+	return a.patchAnnotations(ctx, endAnnotations(applied))
+}
+
+// endAnnotations are the annotations endPut writes.
+func endAnnotations(applied *genruntime.OperationRecord) map[string]string {
 	ann := map[string]string{
 		genruntime.PollerResumeTokenAnnotation: "",
 		genruntime.PollerOperationAnnotation:   "",
@@ -60,7 +70,7 @@ func (a *attempt) endPut(ctx context.Context, applied *genruntime.OperationRecor
 		r := genruntime.OperationRecord{Generation: applied.Generation, Digest: applied.Digest}
 		ann[genruntime.AppliedAnnotation] = r.String()
 	}
-	return a.patchAnnotations(ctx, ann)
+	return ann
 }
 
 // patchAnnotations sets (or, with "", removes) annotations in one merge patch, if any changes.

@@ -18,11 +18,20 @@ import (
 // with a Hub method). It returns the URL to put in a CRD and the PEM of the CA that signed the
 // server's certificate (its own).
 func ServeConversion(tb testing.TB, scheme *runtime.Scheme) (url string, caBundle []byte) {
+	url, caBundle, _ = ServeCountedConversion(tb, scheme)
+	return url, caBundle
+}
+
+// ServeCountedConversion is ServeConversion, also counting the reviews the webhook answers
+// (and logging each object to the file ARMGEN_CONVERSION_LOG names, when set).
+func ServeCountedConversion(tb testing.TB, scheme *runtime.Scheme) (url string, caBundle []byte, calls *ConversionCalls) {
+	calls = &ConversionCalls{}
+	calls.logFromEnv(tb)
 	mux := http.NewServeMux()
-	mux.Handle("/convert", conversion.NewWebhookHandler(scheme))
+	mux.Handle("/convert", calls.wrap(conversion.NewWebhookHandler(scheme)))
 	srv := httptest.NewUnstartedServer(mux)
 	srv.Config.ErrorLog = log.New(io.Discard, "", 0) // the API server probing TLS is no news
 	srv.StartTLS()
 	tb.Cleanup(srv.Close)
-	return srv.URL + "/convert", pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw})
+	return srv.URL + "/convert", pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: srv.Certificate().Raw}), calls
 }

@@ -13,7 +13,9 @@
 // status), the controller process's peak RSS (its VmHWM), the benchmark process's peak heap
 // and RSS (the API server, etcd and armfake, plus the manager when it runs in process), the
 // API server's writes per resource (from its own metrics: of objects, of status, of Events),
-// and the PUTs the resync sent next to the N that Azure Service Operator sends (it re-PUTs
+// the conversion webhook's reviews per resource (counted by the webhook: the API server's own
+// conversion metric also counts the conversions it answers itself, of objects already at the
+// version asked), and the PUTs the resync sent next to the N that Azure Service Operator sends (it re-PUTs
 // every resource at every sync).
 //
 // Run it with `make bench-operator`, or
@@ -26,6 +28,8 @@
 // inprocess, and ARMGEN_BENCH_WAIT_DELAY (-wait-delay) the reconciler's WaitDelay (in process
 // only; empty: its default). ARMGEN_BENCH_LOG=FILE keeps the operator's log,
 // ARMGEN_BENCH_HEAPPROFILE=FILE writes the heap once all is Ready (to tell the operator's share),
+// ARMGEN_CONVERSION_LOG=FILE logs each object the webhook converts (the version asked, the
+// object's version, name, resourceVersion, managedFields versions: where the calls come from),
 // ARMGEN_BENCH_CPUPROFILE=FILE profiles the benchmark's process (the API server, etcd, armfake,
 // the conversion webhook) from the first create until all is Ready; -v logs progress every 10 s.
 // The cluster, every generated CRD and armfake are set up once per run and not timed; each

@@ -32,7 +32,8 @@ func BenchmarkOperator(b *testing.B) {
 	c := cluster.Start(b)
 	// Every generated CRD, as an installation has them: the manager then watches every kind,
 	// not only the four in play.
-	c.InstallCRDs(b, filepath.Join("..", "..", "..", "generated", "crds"), cluster.ServeConversion(b, c.Scheme))
+	hook := cluster.ServeConversion(b, c.Scheme)
+	c.InstallCRDs(b, filepath.Join("..", "..", "..", "generated", "crds"), hook)
 	srv := armfake.StartTest(b, armfake.Options{
 		SpecRoot: root,
 		Groups:   groups,
@@ -56,7 +57,7 @@ func BenchmarkOperator(b *testing.B) {
 			cfg := bench.OperatorConfig{Concurrency: workers, WaitDelay: *waitDelayFlag}
 			var last *roundResult
 			for b.Loop() {
-				last = runRound(b, c, srv, samples, round, n, cfg)
+				last = runRound(b, c, hook, srv, samples, round, n, cfg)
 				round++
 			}
 			last.report(b)

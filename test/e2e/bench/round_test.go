@@ -45,6 +45,10 @@ type roundResult struct {
 	// createAPI is what the API server served while creating, the benchmark's own creates
 	// and progress reads included.
 	createAPI bench.APIRequests
+	// reviews and converted are the conversion reviews the webhook answered while creating,
+	// and the objects they held: createAPI.Conversions also counts the conversions the API
+	// server answers itself (objects already at the version asked).
+	reviews, converted int64
 	// puts and avoided are the reconciler's counts: while creating, and at the resync.
 	createPuts, createAvoided int64
 	resyncPuts, resyncAvoided int64
@@ -73,7 +77,7 @@ type operator interface {
 
 // runRound applies a fleet of n in its own namespace and subscription and waits for it to be
 // Ready, then resyncs it through a restarted operator.
-func runRound(b *testing.B, c *cluster.Cluster, srv *armfake.Server, samples []map[string]any, round, n int, cfg bench.OperatorConfig) *roundResult {
+func runRound(b *testing.B, c *cluster.Cluster, hook *cluster.WebhookConfig, srv *armfake.Server, samples []map[string]any, round, n int, cfg bench.OperatorConfig) *roundResult {
 	ctx := b.Context()
 	ns := fmt.Sprintf("bench-%d", round)
 	createNamespace(b, c, srv, ns, subscription(round))
@@ -97,6 +101,7 @@ func runRound(b *testing.B, c *cluster.Cluster, srv *armfake.Server, samples []m
 	sampler := bench.StartPeakSampler(100 * time.Millisecond)
 	srv.ResetRequests()
 	apiBefore := countAPIRequests(b, c)
+	reviewsBefore, convertedBefore := hook.Calls.Counts()
 
 	// A long sync period: only the restart below resyncs.
 	cfg.SyncPeriod = time.Hour
@@ -120,6 +125,8 @@ func runRound(b *testing.B, c *cluster.Cluster, srv *armfake.Server, samples []m
 	stopProfile()
 	stopProgress()
 	res.createAPI = countAPIRequests(b, c).Sub(apiBefore)
+	reviews, converted := hook.Calls.Counts()
+	res.reviews, res.converted = reviews-reviewsBefore, converted-convertedBefore
 	writeHeapProfile(b)
 	res.createPuts, res.createAvoided = counts(b, op)
 	res.createReqs = bench.CountRequests(srv.Requests())
@@ -252,6 +259,7 @@ func (r *roundResult) report(b *testing.B) {
 	}
 	b.ReportMetric(perResource(r.createReqs.ARM), "arm-req/resource")
 	b.ReportMetric(perResource(r.createAPI.Writes+r.createAPI.StatusWrites+r.createAPI.Events), "api-writes/resource")
+	b.ReportMetric(perResource(int(r.reviews)), "webhook-calls/resource")
 	b.ReportMetric(bench.MiB(r.heapPeak), "peak-heap-MiB")
 	b.ReportMetric(bench.MiB(r.vmHWM), "VmHWM-MiB")
 	if r.process {
@@ -275,6 +283,7 @@ func (r *roundResult) report(b *testing.B) {
                          %6d GETs answered 404 before a create%s
   PUTs sent              %6d   (%d resyncs avoided a PUT while creating: reconciles of Ready objects)
   API requests/resource  %6.2f  writes (%.2f of objects, %.2f of status, %.2f Events), %.2f GETs, %.2f conversions; the creates included
+  conversion webhook     %6.2f  reviews/resource (%.2f objects): the API server's count above adds those it answers itself
   peak heap in use       %6.0f MiB (baseline before the operator %0.f MiB)
   peak RSS sampled       %6.0f MiB; VmHWM %0.f MiB (%s)
     heap and RSS are the whole process: kube-apiserver, etcd and armfake too, so they bound the operator from above
@@ -288,6 +297,7 @@ func (r *roundResult) report(b *testing.B) {
 		cr.NotFound, failedBy(cr.NotFoundBy),
 		r.createPuts, r.createAvoided,
 		perResource(r.createAPI.Writes+r.createAPI.StatusWrites+r.createAPI.Events), perResource(r.createAPI.Writes), perResource(r.createAPI.StatusWrites), perResource(r.createAPI.Events), perResource(r.createAPI.Reads), perResource(r.createAPI.Conversions),
+		perResource(int(r.reviews)), perResource(int(r.converted)),
 		bench.MiB(r.heapPeak), bench.MiB(r.heapBaseline),
 		bench.MiB(r.rssPeak), bench.MiB(r.vmHWM), hwmNote,
 		managerLine(r),

@@ -13,6 +13,6 @@ import (
 // InstallCRDs should point CRDs. The handler is controller-runtime's, converting every version
 // through its kind's hub with the generated ConvertTo/ConvertFrom.
 func ServeConversion(tb testing.TB, scheme *runtime.Scheme) *WebhookConfig {
-	url, ca := testsupport.ServeConversion(tb, scheme)
-	return &WebhookConfig{URL: url, CABundle: ca}
+	url, ca, calls := testsupport.ServeCountedConversion(tb, scheme)
+	return &WebhookConfig{URL: url, CABundle: ca, Calls: calls}
 }

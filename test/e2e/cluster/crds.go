@@ -15,6 +15,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/armgen/armgen/internal/crdcheck"
+	"github.com/armgen/armgen/internal/testsupport"
 )
 
 // WebhookConfig is where the API server sends a CRD's conversion reviews.
@@ -23,6 +24,9 @@ type WebhookConfig struct {
 	URL string
 	// CABundle is the PEM of the CA that signed the webhook's serving certificate.
 	CABundle []byte
+	// Calls counts the reviews the webhook answers, when it is served in this process
+	// (ServeConversion); nil otherwise.
+	Calls *testsupport.ConversionCalls
 }
 
 // crdTimeout bounds the wait for n CRDs to become Established and discoverable: seconds
