@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
+	"runtime/trace"
 	"slices"
 	"strings"
 	"time"
@@ -147,7 +149,12 @@ func runStage(ctx context.Context, st Stage, s State) (next State, err error) {
 	}()
 	f := &frame{stage: st, wrote: make(map[string]bool)}
 	s.running = f
-	next, err = st.Run(ctx, s)
+	// The stage's label follows every goroutine it starts, so a CPU profile splits by stage
+	// (pprof -tagfocus stage=emit-crds) and an execution trace shows each stage as a region.
+	defer trace.StartRegion(ctx, st.ID).End()
+	pprof.Do(ctx, pprof.Labels("stage", st.ID), func(ctx context.Context) {
+		next, err = st.Run(ctx, s)
+	})
 	next.running = nil
 	if err != nil {
 		return next, err
