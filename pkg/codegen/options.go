@@ -8,6 +8,7 @@ import (
 
 	"github.com/armgen/armgen/pkg/codegen/config"
 	"github.com/armgen/armgen/pkg/codegen/emit/golang"
+	"github.com/armgen/armgen/pkg/codegen/output"
 	"github.com/armgen/armgen/pkg/codegen/pipeline"
 )
 
@@ -46,6 +47,10 @@ type Options struct {
 	// DebugStage names a stage after which the state is dumped to DebugOut.
 	DebugStage string
 	DebugOut   func(id string, s pipeline.State) error
+
+	// filesReady, set by Generate, is handed each set of output-folder files as soon as the
+	// stage that renders it has run, so that writing them overlaps the later stages.
+	filesReady func(output.Files)
 }
 
 // SpecRootDir decides the spec root: the override, else the config's (relative to the config file).

@@ -54,11 +54,16 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 		list = stages.Audited(list)
 	}
 	r := pipeline.Runner{Stages: list, Observe: o.Observe, Release: true, Keep: stages.ResultKeys()}
-	if o.DebugStage != "" {
-		if !r.Has(o.DebugStage) {
-			return nil, fmt.Errorf("--debug-stage: no stage %q (stages: %s)", o.DebugStage, strings.Join(stages.IDs(r.Stages), ", "))
-		}
+	if o.DebugStage != "" && !r.Has(o.DebugStage) {
+		return nil, fmt.Errorf("--debug-stage: no stage %q (stages: %s)", o.DebugStage, strings.Join(stages.IDs(r.Stages), ", "))
+	}
+	if o.DebugStage != "" || o.filesReady != nil {
 		r.AfterStage = func(id string, s pipeline.State) error {
+			if o.filesReady != nil {
+				if files, ok := stages.FilesWrittenBy(id, s); ok {
+					o.filesReady(files)
+				}
+			}
 			if id == o.DebugStage && o.DebugOut != nil {
 				return o.DebugOut(id, s)
 			}
@@ -100,12 +105,21 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 // refused before the run; an audit with unaccounted properties, or Go code that does not compile
 // (CompileCheck), fails the run; in each case nothing is written and the result, where there is
 // one, still carries the report.
-func Generate(ctx context.Context, o Options) (*Result, error) {
+func Generate(ctx context.Context, o Options) (res *Result, err error) {
 	start := time.Now()
 	if err := output.Check(o.Output(), o.Docs()); err != nil {
 		return nil, err
 	}
-	res, err := Run(ctx, o)
+	// The output folder's files are written beside it as each emitter finishes, while the
+	// later ones run; they are swapped in only at the end, and removed on any failure.
+	st := output.NewStager(ctx, o.Output())
+	defer func() {
+		if err != nil {
+			_ = st.Abort()
+		}
+	}()
+	o.filesReady = st.Add
+	res, err = Run(ctx, o)
 	if err != nil {
 		return nil, err
 	}
@@ -117,7 +131,7 @@ func Generate(ctx context.Context, o Options) (*Result, error) {
 			return res, fmt.Errorf("%w\nnothing was written to %s", err, res.OutputDir)
 		}
 	}
-	if err := output.Write(ctx, res.OutputDir, res.Files, res.DocsDir, res.Docs); err != nil {
+	if err := output.WriteStaged(ctx, st, res.OutputDir, res.Files, res.DocsDir, res.Docs); err != nil {
 		return nil, err
 	}
 	res.Elapsed = time.Since(start)

@@ -15,6 +15,9 @@ import (
 type Change struct {
 	Trees map[string]Files
 	Files map[string][]byte
+	// Stagers, per folder of Trees, hold what was already written of it while generation ran;
+	// Commit writes the rest of the folder's files beside them.
+	Stagers map[string]*Stager
 }
 
 // A journal lists the renames that swap a staged change in. It is written once everything is
@@ -60,7 +63,11 @@ func Commit(ctx context.Context, journalPath string, c Change) (err error) {
 		}
 	}()
 	for _, dir := range sortedKeys(c.Trees) {
-		staged, err := stageTree(ctx, dir, c.Trees[dir])
+		st := c.Stagers[dir]
+		if st == nil {
+			st = NewStager(ctx, dir)
+		}
+		staged, err := st.finish(ctx, c.Trees[dir])
 		if staged != "" {
 			steps = append(steps, swapStep{Staged: staged, Target: filepath.Clean(dir), Backup: staged + ".old"})
 		}
@@ -146,35 +153,6 @@ func finish(journalPath string, steps []swapStep) error {
 		}
 	}
 	return nil
-}
-
-// stageTree writes files into a new temporary sibling of dir and returns it.
-func stageTree(ctx context.Context, dir string, files Files) (string, error) {
-	dir = filepath.Clean(dir)
-	parent := filepath.Dir(dir)
-	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return "", err
-	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".new-")
-	if err != nil {
-		return "", err
-	}
-	if err := os.Chmod(tmp, 0o755); err != nil {
-		return tmp, err
-	}
-	for _, p := range files.Paths() {
-		if err := ctx.Err(); err != nil {
-			return tmp, err
-		}
-		full := filepath.Join(tmp, filepath.FromSlash(p))
-		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-			return tmp, err
-		}
-		if err := os.WriteFile(full, files[p], 0o644); err != nil {
-			return tmp, err
-		}
-	}
-	return tmp, nil
 }
 
 // stageFile writes data into a new temporary sibling of path and returns it.

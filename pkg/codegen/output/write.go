@@ -30,10 +30,19 @@ func Check(outDir, docsDir string) error {
 // is not "", the generated pages of the docs folder with docs: all of it swapped in as one
 // change, so that an interrupt never leaves the code and its docs out of step.
 func Write(ctx context.Context, outDir string, files Files, docsDir string, docs Files) error {
+	return WriteStaged(ctx, nil, outDir, files, docsDir, docs)
+}
+
+// WriteStaged is Write for an output folder whose files st (nil for none) has been writing
+// beside it while they were generated.
+func WriteStaged(ctx context.Context, st *Stager, outDir string, files Files, docsDir string, docs Files) error {
 	if err := Check(outDir, docsDir); err != nil {
 		return err
 	}
 	c := Change{Trees: map[string]Files{outDir: WithManifest(files)}}
+	if st != nil {
+		c.Stagers = map[string]*Stager{outDir: st}
+	}
 	if docsDir != "" {
 		if err := c.addDocs(docsDir, docs); err != nil {
 			return err

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"runtime/pprof"
+	"runtime/trace"
 	"slices"
 	"strings"
 	"time"
@@ -61,6 +63,9 @@ func (r Runner) Check(inputs ...string) error {
 				return fmt.Errorf("pipeline: stage %q reads state key %q, which no earlier stage writes%s", st.ID, k, laterWriter(r.Stages, st.ID, k))
 			}
 		}
+		if st.Check && len(st.Writes) > 0 {
+			return fmt.Errorf("pipeline: stage %q is a check but declares it writes %s; a check only reads", st.ID, strings.Join(st.Writes, ", "))
+		}
 		for _, k := range st.Writes {
 			writer[k] = st.ID
 		}
@@ -90,7 +95,9 @@ func (r Runner) Has(id string) bool {
 }
 
 // Run checks the stage list against the keys s holds, then runs every stage, stopping at the
-// first error or cancellation.
+// first error or cancellation. Check stages run beside the stages after them (see Stage.Check);
+// what the caller sees is as if each ran in its turn: the same error, and Observe and AfterStage
+// called in stage order.
 func (r Runner) Run(ctx context.Context, s State) (State, error) {
 	if err := r.Check(s.SideNames()...); err != nil {
 		return s, err
@@ -101,30 +108,39 @@ func (r Runner) Run(ctx context.Context, s State) (State, error) {
 			lastRead[k] = i
 		}
 	}
+	var bg background
+	defer bg.abandon()
 	for i, st := range r.Stages {
 		if err := ctx.Err(); err != nil {
-			return s, err
+			return s, bg.firstError(err)
+		}
+		if bg.neededBy(st) {
+			if err := bg.join(r); err != nil {
+				return s, err
+			}
 		}
 		var before runtime.MemStats
 		if r.Observe != nil {
 			runtime.ReadMemStats(&before)
 		}
 		start := time.Now()
+		if st.Check && i < len(r.Stages)-1 {
+			bg.start(ctx, st, i, s, r.Observe != nil)
+			continue
+		}
 		next, err := runStage(ctx, st, s)
 		if err != nil {
-			return s, fmt.Errorf("%s: %w", st.ID, err)
+			return s, bg.firstError(fmt.Errorf("%s: %w", st.ID, err))
 		}
 		s = next
+		done := finished{index: i, stage: st, state: s, elapsed: time.Since(start)}
 		if r.Observe != nil {
-			elapsed := time.Since(start)
 			var after runtime.MemStats
 			runtime.ReadMemStats(&after)
-			r.Observe(Report{Stage: st, Index: i, Total: len(r.Stages), Elapsed: elapsed, Allocated: after.TotalAlloc - before.TotalAlloc})
+			done.allocated = after.TotalAlloc - before.TotalAlloc
 		}
-		if r.AfterStage != nil {
-			if err := r.AfterStage(st.ID, s); err != nil {
-				return s, err
-			}
+		if err := bg.report(r, done); err != nil {
+			return s, bg.firstError(err)
 		}
 		if r.Release {
 			s = s.release(func(k string) bool {
@@ -132,6 +148,9 @@ func (r Runner) Run(ctx context.Context, s State) (State, error) {
 				return (!read || last <= i) && !slices.Contains(r.Keep, k)
 			})
 		}
+	}
+	if err := bg.join(r); err != nil {
+		return s, err
 	}
 	return s, nil
 }
@@ -147,7 +166,12 @@ func runStage(ctx context.Context, st Stage, s State) (next State, err error) {
 	}()
 	f := &frame{stage: st, wrote: make(map[string]bool)}
 	s.running = f
-	next, err = st.Run(ctx, s)
+	// The stage's label follows every goroutine it starts, so a CPU profile splits by stage
+	// (pprof -tagfocus stage=emit-crds) and an execution trace shows each stage as a region.
+	defer trace.StartRegion(ctx, st.ID).End()
+	pprof.Do(ctx, pprof.Labels("stage", st.ID), func(ctx context.Context) {
+		next, err = st.Run(ctx, s)
+	})
 	next.running = nil
 	if err != nil {
 		return next, err

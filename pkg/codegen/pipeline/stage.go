@@ -20,6 +20,11 @@ type Stage struct {
 	Reads, Writes []string
 	// Run computes the next state from the previous one.
 	Run func(ctx context.Context, s State) (State, error)
+	// Check marks a stage that only inspects the state: it writes no key and returns the state
+	// it was given. The runner runs it beside the stages after it, up to the first that
+	// Requires it, so that a one-core check does not leave the other cores idle; its error is
+	// still the run's error, ahead of any error of a stage after it.
+	Check bool
 }
 
 // AnyKey is a state key of any value type.

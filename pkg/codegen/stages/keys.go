@@ -94,6 +94,20 @@ func ResultKeys() []string {
 	return pipeline.Keys(goFilesKey, crdFilesKey, rbacFilesKey, docsKey, auditReportKey, coverageKey)
 }
 
+// outputFileKeys are the keys of the files of the output folder, with the stage that writes each.
+var outputFileKeys = map[string]pipeline.Key[output.Files]{EmitGo: goFilesKey, EmitCRDs: crdFilesKey, EmitRBAC: rbacFilesKey}
+
+// FilesWrittenBy returns the output-folder files the stage id has just written into s, for a
+// caller that writes them out while later stages still run; false for a stage that writes none.
+func FilesWrittenBy(id string, s pipeline.State) (output.Files, bool) {
+	k, ok := outputFileKeys[id]
+	if !ok || !pipeline.Has(s, k) {
+		return nil, false
+	}
+	files, err := pipeline.Get(s, k)
+	return files, err == nil
+}
+
 // Results reads the outputs of a finished run.
 func Results(s pipeline.State) (Outputs, error) {
 	var out Outputs

@@ -1,0 +1,177 @@
+package output
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+)
+
+// Stager writes a folder's files into its staging sibling while generation still runs: the Go
+// files are done long before the CRDs, and writing ten thousand files one after the other at
+// the end kept one core idle for a second or two. Nothing is swapped in before Commit, so an
+// error or an interrupt still leaves the folder as it was (Abort removes the staging folder).
+type Stager struct {
+	ctx context.Context
+	dir string
+
+	mu  sync.Mutex
+	tmp string // created at the first Add, so that a run that renders nothing stages nothing
+	// queue holds the sets added and not yet written; the writer takes them in order.
+	queue   []Files
+	running bool
+	idle    *sync.Cond
+	err     error
+	written map[string]bool
+	made    map[string]bool
+}
+
+// NewStager returns a stager for dir; files are written only once added.
+func NewStager(ctx context.Context, dir string) *Stager {
+	s := &Stager{ctx: ctx, dir: filepath.Clean(dir), written: make(map[string]bool), made: make(map[string]bool)}
+	s.idle = sync.NewCond(&s.mu)
+	return s
+}
+
+// Add queues files to be written into the staging folder in the background. The caller must not
+// change them afterwards.
+func (s *Stager) Add(files Files) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.err != nil || len(files) == 0 {
+		return
+	}
+	s.queue = append(s.queue, files)
+	if !s.running {
+		s.running = true
+		go s.drain()
+	}
+}
+
+// drain writes the queued sets until none is left.
+func (s *Stager) drain() {
+	for {
+		s.mu.Lock()
+		if len(s.queue) == 0 || s.err != nil {
+			s.running = false
+			s.queue = nil
+			s.idle.Broadcast()
+			s.mu.Unlock()
+			return
+		}
+		files := s.queue[0]
+		s.queue = s.queue[1:]
+		s.mu.Unlock()
+		err := s.write(files)
+		if err != nil {
+			s.mu.Lock()
+			s.err = err
+			s.mu.Unlock()
+		}
+	}
+}
+
+// wait blocks until everything added is written (or writing failed).
+func (s *Stager) wait() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for s.running {
+		s.idle.Wait()
+	}
+	return s.err
+}
+
+// write writes the files not written yet, in path order; only the writer goroutine, or finish
+// once the writer is idle, calls it.
+func (s *Stager) write(files Files) error {
+	tmp, err := s.staging()
+	if err != nil {
+		return err
+	}
+	for _, p := range files.Paths() {
+		if s.written[p] {
+			continue
+		}
+		if err := s.ctx.Err(); err != nil {
+			return err
+		}
+		full := filepath.Join(tmp, filepath.FromSlash(p))
+		if d := filepath.Dir(full); !s.made[d] {
+			if err := os.MkdirAll(d, 0o755); err != nil {
+				return err
+			}
+			s.made[d] = true
+		}
+		if err := os.WriteFile(full, files[p], 0o644); err != nil {
+			return err
+		}
+		s.written[p] = true
+	}
+	return nil
+}
+
+// staging returns the staging folder, creating it on first use.
+func (s *Stager) staging() (string, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.tmp != "" {
+		return s.tmp, nil
+	}
+	parent := filepath.Dir(s.dir)
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return "", err
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(s.dir)+".new-")
+	if err != nil {
+		return "", err
+	}
+	s.tmp = tmp
+	if err := os.Chmod(tmp, 0o755); err != nil {
+		return tmp, err
+	}
+	return tmp, nil
+}
+
+// finish waits for the background writes, writes the rest of files, and returns the staging
+// folder, which then holds exactly files. A file added earlier that files no longer holds is an
+// error in the caller: the staged folder would carry a file nobody meant to write.
+func (s *Stager) finish(ctx context.Context, files Files) (string, error) {
+	if err := s.wait(); err != nil {
+		return s.tmpDir(), err
+	}
+	s.ctx = ctx
+	if err := s.write(files); err != nil {
+		return s.tmpDir(), err
+	}
+	for p := range s.written {
+		if _, ok := files[p]; !ok {
+			return s.tmpDir(), fmt.Errorf("internal error (please report): %s was staged into %s but is not among the files to write", p, s.dir)
+		}
+	}
+	return s.tmpDir(), nil
+}
+
+func (s *Stager) tmpDir() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.tmp
+}
+
+// Abort stops writing and removes the staging folder; the target is untouched. It is safe after
+// Commit (which leaves nothing for it to remove).
+func (s *Stager) Abort() error {
+	s.mu.Lock()
+	if s.err == nil {
+		s.err = errAborted
+	}
+	s.mu.Unlock()
+	_ = s.wait()
+	if tmp := s.tmpDir(); tmp != "" {
+		return removeTree(tmp)
+	}
+	return nil
+}
+
+var errAborted = errors.New("staging aborted")
