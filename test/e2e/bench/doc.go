@@ -18,8 +18,12 @@
 //
 // Run it with `make bench-operator`, or
 //
-//	cd test/e2e && go test ./bench -run '^$' -bench Operator -benchtime 1x -timeout 30m
+//	cd test/e2e && go test ./bench -run '^$' -bench Operator -benchtime 1x -timeout 70m
 //
+// (the Makefile's -timeout grows with N: 30 minutes plus twice ReadyTimeout(N), each wait's
+// bound). While waiting for Ready it prints, on stderr as it goes, a line a minute with the
+// Ready count, ready_at_10min=N/TOTAL and all_ready_s=S; a wait cut off (at ReadyTimeout, or
+// before the test's -timeout would end the run) lists what is not Ready by kind and reason.
 // with ARMGEN_SPEC_ROOT set (armfake is built from the swagger). ARMGEN_BENCH_RESOURCES (or
 // -resources) sets N, ARMGEN_BENCH_CONCURRENCY (-concurrency) the workers per controller, a
 // comma list running one sub-benchmark each, ARMGEN_BENCH_MANAGER (-manager) process or

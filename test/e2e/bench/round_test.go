@@ -2,6 +2,7 @@ package bench_test
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"maps"
 	"os"
@@ -25,11 +26,6 @@ import (
 )
 
 const (
-	// readyTimeout bounds each wait; far above the 60 s target, as the machine is shared.
-	readyTimeout = 20 * time.Minute
-	// pollEvery is how often progress is counted, from a cache (no API request): the
-	// operator's when it runs in this process, else the benchmark's own (bench.WatchNamespace).
-	pollEvery = 250 * time.Millisecond
 	// creators is how many objects are written at once, as kubectl apply of a folder with
 	// some parallelism would.
 	creators = 16
@@ -108,14 +104,23 @@ func runRound(b *testing.B, c *cluster.Cluster, srv *armfake.Server, samples []m
 	start := time.Now()
 	createAll(b, c.Client, objs)
 	res.create = time.Since(start)
-	waitFor(b, "Ready", start, func() (bool, string) {
+	timeline := bench.NewTimeline(n)
+	var last bench.Progress
+	waitFor(b, "Ready", start, n, func() (bool, string) {
 		p, err := bench.CountReady(ctx, progress, c.Scheme, ns, kinds)
 		if err != nil {
 			b.Fatal(err)
 		}
+		last = p
+		for _, line := range timeline.Observe(time.Since(start), p.Ready) {
+			say(line)
+		}
 		return p.Ready == n, fmt.Sprintf("%d/%d Ready; not yet: %s", p.Ready, p.Total, reasons(p.NotReady))
-	})
+	}, func() string { return last.StuckReport() })
 	res.ready = time.Since(start)
+	for _, line := range timeline.Done(res.ready) {
+		say(line)
+	}
 	res.cpu, res.managerCPU = bench.CPUTime()-cpuBefore, cpuTime(op)-managerCPUBefore
 	stopProfile()
 	stopProgress()
@@ -133,10 +138,10 @@ func runRound(b *testing.B, c *cluster.Cluster, srv *armfake.Server, samples []m
 	srv.ResetRequests()
 	start = time.Now()
 	op = startOperator(b, c, srv, cfg)
-	waitFor(b, "resynced", start, func() (bool, string) {
+	waitFor(b, "resynced", start, n, func() (bool, string) {
 		puts, avoided := counts(b, op)
 		return puts+avoided >= int64(n), fmt.Sprintf("%d PUTs, %d avoided of %d", puts, avoided, n)
-	})
+	}, nil)
 	res.resync = time.Since(start)
 	res.resyncPuts, res.resyncAvoided = counts(b, op)
 	res.resyncReqs = bench.CountRequests(srv.Requests())
@@ -201,16 +206,29 @@ func createAll(b *testing.B, c client.Client, objs []client.Object) {
 	}
 }
 
-// waitFor polls done until it holds, logging its progress every 10 s.
-func waitFor(b *testing.B, what string, start time.Time, done func() (bool, string)) {
+// waitFor polls done until it holds, logging its progress every 10 s with -v. It gives up
+// after bench.ReadyTimeout(n), or sooner if the test binary's -timeout would end the run first
+// (a panic that reports nothing), and then fails with stuck's report when there is one.
+func waitFor(b *testing.B, what string, start time.Time, n int, done func() (bool, string), stuck func() string) {
+	timeout := bench.ReadyTimeout(n)
+	if left, ok := timeLeft(); ok {
+		// Time to stop the operator and report.
+		timeout = min(timeout, time.Since(start)+left-2*time.Minute)
+	}
+	poll := pollEvery(n)
 	lastLog := time.Now()
 	for {
 		ok, progress := done()
 		if ok {
 			return
 		}
-		if time.Since(start) > readyTimeout {
-			b.Fatalf("not %s after %s: %s", what, readyTimeout, progress)
+		if time.Since(start) > timeout {
+			report := ""
+			if stuck != nil {
+				report = "\n" + stuck()
+			}
+			say(fmt.Sprintf("not %s after %s: %s%s", what, timeout.Round(time.Second), progress, report))
+			b.Fatalf("not %s after %s: %s%s", what, timeout.Round(time.Second), progress, report)
 		}
 		// Progress only with -v: a benchmark's output is cut to ten lines, kept for the summary.
 		if testing.Verbose() && time.Since(lastLog) >= 10*time.Second {
@@ -220,9 +238,42 @@ func waitFor(b *testing.B, what string, start time.Time, done func() (bool, stri
 		select {
 		case <-b.Context().Done():
 			b.Fatalf("interrupted before %s: %s", what, progress)
-		case <-time.After(pollEvery):
+		case <-time.After(poll):
 		}
 	}
+}
+
+// pollEvery is how often progress is counted, from a cache (no API request): the operator's
+// when it runs in this process, else the benchmark's own (bench.WatchNamespace). A count walks
+// every object, so it is less frequent the larger the fleet: its CPU is the benchmark's.
+func pollEvery(n int) time.Duration {
+	return 250 * time.Millisecond * time.Duration(max(1, n/1000))
+}
+
+// processStart is about when the test binary started, what its -timeout counts from.
+var processStart = time.Now()
+
+// timeLeft is what the test binary's -timeout leaves, when it has one.
+func timeLeft() (time.Duration, bool) {
+	f := flag.Lookup("test.timeout")
+	if f == nil {
+		return 0, false
+	}
+	g, ok := f.Value.(flag.Getter)
+	if !ok {
+		return 0, false
+	}
+	d, ok := g.Get().(time.Duration)
+	if !ok || d <= 0 {
+		return 0, false
+	}
+	return d - time.Since(processStart), true
+}
+
+// say prints a line at once, past the benchmark's log (shown only at its end, cut to ten
+// lines): the progress of a long run, kept by whatever holds its output even if it is cut off.
+func say(line string) {
+	fmt.Fprintf(os.Stderr, "bench: %s %s\n", time.Now().UTC().Format("15:04:05"), line)
 }
 
 func reasons(m map[string]int) string {
