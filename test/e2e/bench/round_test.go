@@ -47,9 +47,10 @@ type roundResult struct {
 	heapBaseline, heapPeak    uint64
 	rssPeak, vmHWM            uint64
 	hwmReset                  bool
-	// managerHWM is the operator process's own peak (its VmHWM), when it runs as a process.
-	managerHWM int64
-	process    bool
+	// managerHWM is the operator process's own peak (its VmHWM), when it runs as a process;
+	// managerHeap its live heap once all was Ready (0: not measured).
+	managerHWM, managerHeap int64
+	process                 bool
 	// cpu is the CPU this process used from the first create until all was Ready (the API
 	// server, etcd, armfake and the webhook; the manager too in process); managerCPU the
 	// operator process's.
@@ -126,6 +127,7 @@ func runRound(b *testing.B, c *cluster.Cluster, srv *armfake.Server, samples []m
 	stopProgress()
 	res.createAPI = countAPIRequests(b, c).Sub(apiBefore)
 	writeHeapProfile(b)
+	res.managerHeap = liveHeap(b, op)
 	res.createPuts, res.createAvoided = counts(b, op)
 	res.createReqs = bench.CountRequests(srv.Requests())
 	res.managerHWM = max(res.managerHWM, peak(op))
@@ -307,6 +309,7 @@ func (r *roundResult) report(b *testing.B) {
 	b.ReportMetric(bench.MiB(r.vmHWM), "VmHWM-MiB")
 	if r.process {
 		b.ReportMetric(bench.MiB(uint64(r.managerHWM)), "manager-VmHWM-MiB")
+		b.ReportMetric(bench.MiB(uint64(r.managerHeap)), "manager-heap-MiB")
 	}
 	b.ReportMetric(float64(r.resyncPuts), "resync-PUTs")
 	b.ReportMetric(float64(r.n), "resync-PUTs-ASO")
@@ -429,7 +432,7 @@ func managerLine(r *roundResult) string {
 	if !r.process {
 		return "manager alone          not measured: it runs in this process (-manager process measures it)"
 	}
-	return fmt.Sprintf("manager alone          %6.0f MiB VmHWM: cmd/controller as its own process, the highest of its two runs", bench.MiB(uint64(r.managerHWM)))
+	return fmt.Sprintf("manager alone          %6.0f MiB VmHWM: cmd/controller as its own process, the highest of its two runs; live heap %.0f MiB once all was Ready", bench.MiB(uint64(r.managerHWM)), bench.MiB(uint64(r.managerHeap)))
 }
 
 // failedBy lists the failed ARM answers by method, status and what was asked, most first.
@@ -458,4 +461,20 @@ func kindLine(counts map[string]int) string {
 		out = append(out, fmt.Sprintf("%s %d", k, counts[k]))
 	}
 	return strings.Join(out, ", ")
+}
+
+// liveHeap is the operator process's live heap, once all is Ready (its caches full), and its
+// heap profile written to ARMGEN_BENCH_CONTROLLER_HEAPPROFILE when set; 0 in process (the
+// process's heap is the benchmark's, reported apart) or when it cannot be read.
+func liveHeap(b *testing.B, op operator) int64 {
+	p, ok := op.(*bench.ProcessOperator)
+	if !ok {
+		return 0
+	}
+	v, err := p.LiveHeap(os.Getenv("ARMGEN_BENCH_CONTROLLER_HEAPPROFILE"))
+	if err != nil {
+		b.Logf("the controller's live heap: %v", err)
+		return 0
+	}
+	return v
 }
