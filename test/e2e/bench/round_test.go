@@ -103,20 +103,46 @@ func runRound(b *testing.B, c *cluster.Cluster, srv *armfake.Server, samples []m
 	stopProfile := startCPUProfile(b)
 	cpuBefore, managerCPUBefore := bench.CPUTime(), cpuTime(op)
 	start := time.Now()
-	createAll(b, c.Client, objs)
-	res.create = time.Since(start)
 	timeline := bench.NewTimeline(n)
 	var last bench.Progress
-	waitFor(b, "Ready", start, n, func() (bool, string) {
+	count := func() (bench.Progress, error) {
 		p, err := bench.CountReady(ctx, progress, c.Scheme, ns, kinds)
+		if err != nil {
+			return p, err
+		}
+		for _, line := range timeline.Observe(time.Since(start), p.Total, p.Ready) {
+			say(line)
+		}
+		return p, nil
+	}
+	// At 10,000 the creates alone take minutes on a loaded machine: progress is told meanwhile.
+	stopCreating := make(chan struct{})
+	counting := make(chan struct{})
+	go func() {
+		defer close(counting)
+		for {
+			select {
+			case <-stopCreating:
+				return
+			case <-time.After(pollEvery(n)):
+				if _, err := count(); err != nil {
+					say(fmt.Sprintf("counting while creating: %v", err)) // b.Fatal is for the benchmark's goroutine
+				}
+			}
+		}
+	}()
+	createAll(b, c.Client, objs)
+	close(stopCreating)
+	<-counting
+	res.create = time.Since(start)
+	say(fmt.Sprintf("created %d in %.1f s", n, res.create.Seconds()))
+	waitFor(b, "Ready", start, n, func() (bool, string) {
+		p, err := count()
 		if err != nil {
 			b.Fatal(err)
 		}
 		last = p
-		for _, line := range timeline.Observe(time.Since(start), p.Ready) {
-			say(line)
-		}
-		return p.Ready == n, fmt.Sprintf("%d/%d Ready; not yet: %s", p.Ready, p.Total, reasons(p.NotReady))
+		return last.Ready == n, fmt.Sprintf("%d/%d Ready; not yet: %s", last.Ready, last.Total, reasons(last.NotReady))
 	}, func() string { return last.StuckReport() })
 	res.ready = time.Since(start)
 	for _, line := range timeline.Done(res.ready) {

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"fmt"
+	"sync"
 	"time"
 )
 
@@ -22,6 +23,8 @@ const TargetWindow = 10 * time.Minute
 // at TargetWindow, and the time to all Ready. A run cut off thus still says how far it got.
 type Timeline struct {
 	Total int
+	// mu: the count is observed while creating (by a goroutine of its own) and then waiting.
+	mu sync.Mutex
 	// nextMinute is when the next progress line is due; lastReady the count at the last one.
 	nextMinute time.Duration
 	lastReady  int
@@ -31,13 +34,15 @@ type Timeline struct {
 // NewTimeline is the timeline of a wait for total objects.
 func NewTimeline(total int) *Timeline { return &Timeline{Total: total, nextMinute: time.Minute} }
 
-// Observe records that ready objects were Ready elapsed after the start, and returns the lines
-// due. A count first seen past TargetWindow stands for the count at TargetWindow: observations
-// are at most a poll apart.
-func (t *Timeline) Observe(elapsed time.Duration, ready int) []string {
+// Observe records that, elapsed after the start, created objects existed and ready of them were
+// Ready, and returns the lines due. A count first seen past TargetWindow stands for the count at
+// TargetWindow: observations are at most a poll apart.
+func (t *Timeline) Observe(elapsed time.Duration, created, ready int) []string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	var out []string
 	for elapsed >= t.nextMinute {
-		out = append(out, fmt.Sprintf("progress t=%s ready=%d/%d (+%d in the last minute)", t.nextMinute, ready, t.Total, ready-t.lastReady))
+		out = append(out, fmt.Sprintf("progress t=%s created=%d ready=%d/%d (+%d in the last minute)", t.nextMinute, created, ready, t.Total, ready-t.lastReady))
 		t.lastReady = ready
 		t.nextMinute += time.Minute
 	}
@@ -51,6 +56,8 @@ func (t *Timeline) Observe(elapsed time.Duration, ready int) []string {
 // Done returns the closing lines once all are Ready elapsed after the start: the count at
 // TargetWindow if it came first, and the time to all Ready.
 func (t *Timeline) Done(elapsed time.Duration) []string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	var out []string
 	if !t.at10 {
 		t.at10 = true

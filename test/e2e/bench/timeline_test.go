@@ -27,22 +27,22 @@ func TestTimelineLines(t *testing.T) {
 		at    time.Duration
 		ready int
 	}{{30 * time.Second, 5}, {61 * time.Second, 20}, {3*time.Minute + time.Second, 50}, {10 * time.Minute, 90}, {11 * time.Minute, 100}} {
-		got = append(got, tl.Observe(o.at, o.ready)...)
+		got = append(got, tl.Observe(o.at, 100, o.ready)...)
 	}
 	got = append(got, tl.Done(11*time.Minute)...)
 	want := []string{
-		"progress t=1m0s ready=20/100 (+20 in the last minute)",
-		"progress t=2m0s ready=50/100 (+30 in the last minute)",
-		"progress t=3m0s ready=50/100 (+0 in the last minute)",
-		"progress t=4m0s ready=90/100 (+40 in the last minute)",
-		"progress t=5m0s ready=90/100 (+0 in the last minute)",
-		"progress t=6m0s ready=90/100 (+0 in the last minute)",
-		"progress t=7m0s ready=90/100 (+0 in the last minute)",
-		"progress t=8m0s ready=90/100 (+0 in the last minute)",
-		"progress t=9m0s ready=90/100 (+0 in the last minute)",
-		"progress t=10m0s ready=90/100 (+0 in the last minute)",
+		"progress t=1m0s created=100 ready=20/100 (+20 in the last minute)",
+		"progress t=2m0s created=100 ready=50/100 (+30 in the last minute)",
+		"progress t=3m0s created=100 ready=50/100 (+0 in the last minute)",
+		"progress t=4m0s created=100 ready=90/100 (+40 in the last minute)",
+		"progress t=5m0s created=100 ready=90/100 (+0 in the last minute)",
+		"progress t=6m0s created=100 ready=90/100 (+0 in the last minute)",
+		"progress t=7m0s created=100 ready=90/100 (+0 in the last minute)",
+		"progress t=8m0s created=100 ready=90/100 (+0 in the last minute)",
+		"progress t=9m0s created=100 ready=90/100 (+0 in the last minute)",
+		"progress t=10m0s created=100 ready=90/100 (+0 in the last minute)",
 		"ready_at_10min=90/100",
-		"progress t=11m0s ready=100/100 (+10 in the last minute)",
+		"progress t=11m0s created=100 ready=100/100 (+10 in the last minute)",
 		"all_ready_s=660.0",
 	}
 	if !slices.Equal(got, want) {
@@ -50,7 +50,7 @@ func TestTimelineLines(t *testing.T) {
 	}
 
 	fast := bench.NewTimeline(10)
-	fast.Observe(20*time.Second, 10)
+	fast.Observe(20*time.Second, 10, 10)
 	if got := fast.Done(20 * time.Second); !slices.Equal(got, []string{"ready_at_10min=10/10", "all_ready_s=20.0"}) {
 		t.Errorf("all Ready in 20 s: %q", got)
 	}
