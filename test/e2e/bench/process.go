@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -32,6 +33,9 @@ type ProcessOperator struct {
 	pprof  string
 	reader client.Reader
 	done   chan error
+	// Stop runs once: the round's, then the benchmark's cleanup after a failure.
+	stopOnce sync.Once
+	stopErr  error
 }
 
 // BuildController builds cmd/controller into dir and returns the binary's path.
@@ -204,16 +208,19 @@ func (p *ProcessOperator) PeakRSS() (int64, error) {
 // CPUTime is the CPU the process has used so far.
 func (p *ProcessOperator) CPUTime() (time.Duration, error) { return processCPUTime(p.cmd.Process.Pid) }
 
-// Stop ends the process as a cluster would (SIGTERM) and waits for it.
+// Stop ends the process as a cluster would (SIGTERM) and waits for it; later calls return
+// the first's answer.
 func (p *ProcessOperator) Stop() error {
-	_ = p.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-p.done:
-		return nil
-	case <-time.After(30 * time.Second):
-		_ = p.cmd.Process.Kill()
-		return errors.New("the controller did not stop on SIGTERM within 30 s")
-	}
+	p.stopOnce.Do(func() {
+		_ = p.cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-p.done:
+		case <-time.After(30 * time.Second):
+			_ = p.cmd.Process.Kill()
+			p.stopErr = errors.New("the controller did not stop on SIGTERM within 30 s")
+		}
+	})
+	return p.stopErr
 }
 
 func freePort() (int, error) {

@@ -396,6 +396,8 @@ func startOperator(b *testing.B, c *cluster.Cluster, srv *armfake.Server, cfg be
 		if err != nil {
 			b.Fatal(err)
 		}
+		// A round that fails leaves no controller running on after the benchmark.
+		b.Cleanup(func() { _ = op.Stop() })
 		return op
 	}
 	op, err := bench.StartOperator(ctx, c.Config, srv, cfg)
