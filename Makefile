@@ -200,12 +200,18 @@ bench-payloads: ## Check the ARM payloads of the whole-corpus output (after benc
 # ARMGEN_BENCH_RESOURCES, ARMGEN_BENCH_CONCURRENCY (a comma list runs each) and
 # ARMGEN_BENCH_WAIT_DELAY vary it; ARMGEN_BENCH_LOG=FILE keeps the operator's log and
 # ARMGEN_BENCH_HEAPPROFILE=FILE writes the heap once all is Ready, ARMGEN_BENCH_CPUPROFILE=FILE
-# profiles the API server's process until then.
+# profiles the API server's process until then. The test's -timeout grows with the fleet: 30
+# minutes plus twice the bench's wait (bench.ReadyTimeout: 15 minutes plus 0.24 s a resource);
+# while waiting it prints a progress line a minute, ready_at_10min=N/TOTAL and all_ready_s=S,
+# and a wait cut off lists what is not Ready by kind and reason.
 .PHONY: bench-operator
 bench-operator: ## Reconcile 1,000 resources (ARMGEN_BENCH_RESOURCES) of 30 kinds copied from samples/ with cmd/controller against armfake and a local API server: seconds to Ready, CPU, ARM requests, API writes and conversion webhook calls per resource, the controller's peak memory, PUTs at an unchanged resync
 	@root="$${ARMGEN_SPEC_ROOT:-$(CURDIR)/specs/azure-rest-api-specs/specification}"; \
 		test -d "$$root" || { echo "no spec root at $$root: set ARMGEN_SPEC_ROOT or run 'make specs'"; exit 1; }; \
-		cd test/e2e && ARMGEN_SPEC_ROOT="$$root" $(GO) test ./bench -run '^$$' -bench Operator -benchtime 1x -timeout 30m
+		n=$${ARMGEN_BENCH_RESOURCES:-1000}; \
+		timeout=$$(( 30 + 2 * (15 * 60 + n * 240 / 1000) / 60 ))m; \
+		echo "bench-operator: $$n resources, test timeout $$timeout"; \
+		cd test/e2e && ARMGEN_SPEC_ROOT="$$root" $(GO) test ./bench -run '^$$' -bench Operator -benchtime 1x -timeout $$timeout
 
 # The API server's cost of the generated CRDs: it runs in the end-to-end module's in-process
 # kube-apiserver and etcd. ARMGEN_CRD_DIR measures other CRDs; ALL=1 the whole corpus's (the

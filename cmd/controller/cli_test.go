@@ -11,7 +11,7 @@ func TestCommandLine(t *testing.T) {
 	see := " (see 'controller --help')\n"
 	// Every flag scripts, config/ and the benchmarks pass, and the Go flags brought in from
 	// controller-runtime and zap, as --long-flags.
-	flags := []string{"--crd-pattern", "--metrics-addr", "--health-addr", "--webhook-port", "--webhook-host",
+	flags := []string{"--crd-pattern", "--metrics-addr", "--health-addr", "--pprof-addr", "--webhook-port", "--webhook-host",
 		"--webhook-cert-dir", "--enable-leader-election", "--kubeconfig", "--zap-log-level", "--zap-devel"}
 	cases := append(clitest.Standard("controller", "--metrics-addr", flags...),
 		clitest.Case{Name: "argument", Args: []string{"extra"}, Code: cli.ExitUsage, Stderr: "controller: unknown command \"extra\" for \"controller\"" + see},

@@ -29,6 +29,7 @@ func bindFlags(cmd *cobra.Command) *flags {
 	o.AdditionalCRDPattern = os.Getenv(crdmanagement.AdditionalVar)
 	fs.StringVar(&o.MetricsAddr, "metrics-addr", ":8080", "address the Prometheus metrics are served on; 0 turns them off")
 	fs.StringVar(&o.HealthAddr, "health-addr", ":8081", "address of the /healthz and /readyz probes; 0 turns them off")
+	fs.StringVar(&o.PprofAddr, "pprof-addr", "", "address Go's /debug/pprof/ profiles (heap, CPU) are served on, unauthenticated: keep it on 127.0.0.1; empty or 0 turns them off")
 	fs.IntVar(&o.WebhookPort, "webhook-port", 9443, "port of the conversion webhook")
 	fs.StringVar(&o.WebhookHost, "webhook-host", "", "address the conversion webhook listens on (127.0.0.1 keeps it off the network outside a cluster); default all addresses")
 	fs.Var(&o.WebhookCerts, "webhook-certs", "where the webhook's certificate comes from: operator (its own CA and certificate, kept in Secret armgen-webhook-cert of its namespace, CA written into each CRD's caBundle, renewed before expiry) or files (tls.crt and tls.key of --webhook-cert-dir, as cert-manager mounts them)")

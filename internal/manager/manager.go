@@ -68,6 +68,7 @@ func New(cfg *rest.Config, opts Options) (*Operator, error) {
 		Scheme:                  scheme,
 		Metrics:                 metricsserver.Options{BindAddress: opts.MetricsAddr},
 		HealthProbeBindAddress:  opts.HealthAddr,
+		PprofBindAddress:        opts.PprofAddr,
 		LeaderElection:          opts.LeaderElection,
 		LeaderElectionID:        "armgen-controller-leader",
 		LeaderElectionNamespace: orDefault(opts.LeaderElectionNamespace, st.PodNamespace),

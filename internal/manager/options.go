@@ -32,6 +32,9 @@ type Options struct {
 	Version string
 	// MetricsAddr and HealthAddr serve metrics and probes; "0" turns either off.
 	MetricsAddr, HealthAddr string
+	// PprofAddr serves Go's /debug/pprof/ profiles (heap, CPU), to see what the caches hold
+	// at scale; "" or "0" leaves it off, as it serves the process's insides unauthenticated.
+	PprofAddr string
 	// WebhookPort serves the conversion webhook over TLS; WebhookHost binds it to one address
 	// (empty: all).
 	WebhookPort int

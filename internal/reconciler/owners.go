@@ -107,44 +107,50 @@ func ownerBecameUsable() predicate.Predicate {
 }
 
 // wakeChildren maps an owner of kind owner to the reconcile requests of its children of kind
-// child that are not Ready: those may wait for it. A Ready child is left alone, as waking it
-// would cost a GET of Azure for nothing. reader must hold ownerIndex on child (the manager's
-// cache).
+// child that are not Ready: those may wait for it. reader must hold ownerIndex on child (the
+// manager's cache).
 func wakeChildren(reader client.Reader, scheme *runtime.Scheme, child schema.GroupVersionKind, owner schema.GroupKind) handler.MapFunc {
-	listKind := child.GroupVersion().WithKind(child.Kind + "List")
 	return func(ctx context.Context, o client.Object) []reconcile.Request {
-		l, err := scheme.New(listKind)
-		if err != nil {
-			log.FromContext(ctx).Error(err, "no list kind", "kind", listKind)
-			return nil
-		}
-		list, ok := l.(client.ObjectList)
-		if !ok {
-			log.FromContext(ctx).Error(fmt.Errorf("%T is not a list", l), "no list kind", "kind", listKind)
-			return nil
-		}
-		key := ownerKey(owner.Group, owner.Kind, o.GetName())
-		// The children are only read here: the cache need not copy them.
-		if err := reader.List(ctx, list, client.InNamespace(o.GetNamespace()), client.MatchingFields{ownerIndex: key}, client.UnsafeDisableDeepCopy); err != nil {
-			// The child's own wait (ownerSafetyNet) brings it back.
-			log.FromContext(ctx).Error(err, "listing the children of an owner", "kind", child.Kind, "owner", key)
-			return nil
-		}
-		var out []reconcile.Request
-		err = meta.EachListItem(list, func(item runtime.Object) error {
-			c, ok := item.(genruntime.ARMMetaObject)
-			if !ok {
-				return nil
-			}
-			if ready, ok := c.GetConditions().Get(conditions.ConditionTypeReady); ok && ready.Status == metav1.ConditionTrue {
-				return nil
-			}
-			out = append(out, reconcile.Request{NamespacedName: types.NamespacedName{Namespace: c.GetNamespace(), Name: c.GetName()}})
-			return nil
-		})
-		if err != nil {
-			log.FromContext(ctx).Error(err, "reading the children of an owner", "kind", child.Kind, "owner", key)
-		}
-		return out
+		return notReadyNaming(ctx, reader, scheme, child, ownerIndex, owner, o)
 	}
+}
+
+// notReadyNaming lists the objects of kind kind in o's namespace that name o (of kind named)
+// through index (ownerIndex or referenceIndex), as reconcile requests, leaving out those Ready:
+// waking one would cost a GET of Azure for nothing.
+func notReadyNaming(ctx context.Context, reader client.Reader, scheme *runtime.Scheme, kind schema.GroupVersionKind, index string, named schema.GroupKind, o client.Object) []reconcile.Request {
+	listKind := kind.GroupVersion().WithKind(kind.Kind + "List")
+	l, err := scheme.New(listKind)
+	if err != nil {
+		log.FromContext(ctx).Error(err, "no list kind", "kind", listKind)
+		return nil
+	}
+	list, ok := l.(client.ObjectList)
+	if !ok {
+		log.FromContext(ctx).Error(fmt.Errorf("%T is not a list", l), "no list kind", "kind", listKind)
+		return nil
+	}
+	key := ownerKey(named.Group, named.Kind, o.GetName())
+	// Only read here: the cache need not copy them.
+	if err := reader.List(ctx, list, client.InNamespace(o.GetNamespace()), client.MatchingFields{index: key}, client.UnsafeDisableDeepCopy); err != nil {
+		// The object's own wait (its backoff, or ownerSafetyNet) brings it back.
+		log.FromContext(ctx).Error(err, "listing the objects naming a resource", "kind", kind.Kind, "index", index, "named", key)
+		return nil
+	}
+	var out []reconcile.Request
+	err = meta.EachListItem(list, func(item runtime.Object) error {
+		c, ok := item.(genruntime.ARMMetaObject)
+		if !ok {
+			return nil
+		}
+		if ready, ok := c.GetConditions().Get(conditions.ConditionTypeReady); ok && ready.Status == metav1.ConditionTrue {
+			return nil
+		}
+		out = append(out, reconcile.Request{NamespacedName: types.NamespacedName{Namespace: c.GetNamespace(), Name: c.GetName()}})
+		return nil
+	})
+	if err != nil {
+		log.FromContext(ctx).Error(err, "reading the objects naming a resource", "kind", kind.Kind, "named", key)
+	}
+	return out
 }

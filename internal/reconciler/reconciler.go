@@ -65,6 +65,9 @@ type Reconciler struct {
 	// owners.go): a child of one waits for its owner only as a safety net. Set up before the
 	// controllers start, read only after.
 	woken map[schema.GroupKind]bool
+	// referrers are the kinds that may name others in their spec, woken when what they name
+	// becomes usable (see references.go). Set up before the controllers start.
+	referrers referrers
 	// inFlight holds each PUT this process sent, still in flight, whose Reconciling condition
 	// it has not written yet (see follow), as an operation by keyOf. It is only about when to
 	// say Reconciling: a restarted process, which has none, says it at its first poll.
@@ -150,7 +153,8 @@ func (r *Reconciler) Reconcile(ctx context.Context, gvk schema.GroupVersionKind,
 
 // SetupWithManager registers one controller per kind in kinds, all served by r. A kind whose
 // owner is of a kind among kinds also watches that kind, to wake its children waiting for an
-// owner as soon as the owner is usable (see owners.go).
+// owner as soon as the owner is usable (see owners.go); and an object of any kind that turns
+// usable wakes the objects whose spec names it (see references.go).
 func (r *Reconciler) SetupWithManager(mgr ctrl.Manager, kinds []schema.GroupVersionKind, maxConcurrent int) error {
 	ctx := context.Background()
 	hubs := make(map[schema.GroupKind]schema.GroupVersionKind, len(kinds))
@@ -158,6 +162,7 @@ func (r *Reconciler) SetupWithManager(mgr ctrl.Manager, kinds []schema.GroupVers
 		hubs[gvk.GroupKind()] = gvk
 	}
 	r.woken = map[schema.GroupKind]bool{}
+	r.referrers = referrers{}
 	for _, gvk := range kinds {
 		obj, err := r.newObject(gvk)
 		if err != nil {
@@ -174,6 +179,15 @@ func (r *Reconciler) SetupWithManager(mgr ctrl.Manager, kinds []schema.GroupVers
 		if err != nil {
 			return err
 		}
+		if specHasReferences(probe) {
+			if err := mgr.GetFieldIndexer().IndexField(ctx, obj, referenceIndex, indexReferences); err != nil {
+				return fmt.Errorf("indexing %s by reference: %w", gvk.GroupKind(), err)
+			}
+			b = b.WatchesRawSource(r.referrers.add(gvk))
+		}
+		// Any kind may be named by a reference: each tells the referrer kinds when one of its
+		// objects turns usable.
+		b = b.Watches(obj, r.wakeReferrers(mgr.GetCache(), gvk.GroupKind()), builder.WithPredicates(ownerBecameUsable()))
 		if ownerGK, _, ok := ownerKindOf(probe); ok {
 			if err := mgr.GetFieldIndexer().IndexField(ctx, obj, ownerIndex, indexOwner); err != nil {
 				return fmt.Errorf("indexing %s by owner: %w", gvk.GroupKind(), err)

@@ -20,7 +20,7 @@
 //
 // Run it with `make bench-operator`, or
 //
-//	cd test/e2e && go test ./bench -run '^$' -bench Operator -benchtime 1x -timeout 30m
+//	cd test/e2e && go test ./bench -run '^$' -bench Operator -benchtime 1x -timeout 70m
 //
 // with ARMGEN_SPEC_ROOT set (armfake is built from the swagger). ARMGEN_BENCH_RESOURCES (or
 // -resources) sets N, ARMGEN_BENCH_CONCURRENCY (-concurrency) the workers per controller, a
@@ -30,8 +30,15 @@
 // ARMGEN_BENCH_HEAPPROFILE=FILE writes the heap once all is Ready (to tell the operator's share),
 // ARMGEN_CONVERSION_LOG=FILE logs each object the webhook converts (the version asked, the
 // object's version, name, resourceVersion, managedFields versions: where the calls come from),
+// ARMGEN_BENCH_CONTROLLER_HEAPPROFILE=FILE the heap profile of cmd/controller then (its live heap
+// is reported either way, read through its --pprof-addr),
 // ARMGEN_BENCH_CPUPROFILE=FILE profiles the benchmark's process (the API server, etcd, armfake,
 // the conversion webhook) from the first create until all is Ready; -v logs progress every 10 s.
 // The cluster, every generated CRD and armfake are set up once per run and not timed; each
 // round has its own namespace and subscription.
+//
+// The Makefile's -timeout grows with N: 30 minutes plus twice ReadyTimeout(N), each wait's
+// bound. While waiting for Ready it prints, on stderr as it goes, a line a minute with the
+// Ready count, ready_at_10min=N/TOTAL and all_ready_s=S; a wait cut off (at ReadyTimeout, or
+// before the test's -timeout would end the run) lists what is not Ready by kind and reason.
 package bench

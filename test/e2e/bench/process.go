@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -12,6 +13,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -27,8 +29,13 @@ import (
 type ProcessOperator struct {
 	cmd     *exec.Cmd
 	metrics string
-	reader  client.Reader
-	done    chan error
+	// pprof is the base URL of the process's /debug/pprof/.
+	pprof  string
+	reader client.Reader
+	done   chan error
+	// Stop runs once: the round's, then the benchmark's cleanup after a failure.
+	stopOnce sync.Once
+	stopErr  error
 }
 
 // BuildController builds cmd/controller into dir and returns the binary's path.
@@ -55,7 +62,12 @@ func StartProcessOperator(ctx context.Context, bin, dir string, cfg *rest.Config
 		return nil, err
 	}
 	metricsAddr := fmt.Sprintf("127.0.0.1:%d", port)
-	cmd := exec.Command(bin, "--kubeconfig", kubeconfig, "--metrics-addr", metricsAddr, "--health-addr", "0")
+	pprofPort, err := freePort()
+	if err != nil {
+		return nil, err
+	}
+	pprofAddr := fmt.Sprintf("127.0.0.1:%d", pprofPort)
+	cmd := exec.Command(bin, "--kubeconfig", kubeconfig, "--metrics-addr", metricsAddr, "--health-addr", "0", "--pprof-addr", pprofAddr)
 	cmd.Env = append(os.Environ(),
 		"AZURE_OPERATOR_MODE=watchers",
 		"AZURE_RESOURCE_MANAGER_ENDPOINT="+srv.URL()+"/",
@@ -77,7 +89,7 @@ func StartProcessOperator(ctx context.Context, bin, dir string, cfg *rest.Config
 		logFile.Close()
 		return nil, err
 	}
-	p := &ProcessOperator{cmd: cmd, metrics: "http://" + metricsAddr + "/metrics", reader: reader, done: make(chan error, 1)}
+	p := &ProcessOperator{cmd: cmd, metrics: "http://" + metricsAddr + "/metrics", pprof: "http://" + pprofAddr + "/debug/pprof/", reader: reader, done: make(chan error, 1)}
 	go func() { p.done <- cmd.Wait(); logFile.Close() }()
 	deadline := time.Now().Add(2 * time.Minute)
 	for {
@@ -101,6 +113,32 @@ func (p *ProcessOperator) Reader() client.Reader { return p.reader }
 
 // Cached is false: Reader reads the API server.
 func (p *ProcessOperator) Cached() bool { return false }
+
+// LiveHeap is the process's heap after a collection: what its caches and the rest hold,
+// garbage aside. It asks for a heap profile with gc=1 (the collection), written to path when
+// path is not empty, then reads go_memstats_heap_alloc_bytes from its metrics.
+func (p *ProcessOperator) LiveHeap(path string) (int64, error) {
+	resp, err := http.Get(p.pprof + "heap?gc=1")
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return 0, fmt.Errorf("%s: %s", p.pprof+"heap", resp.Status)
+	}
+	if path != "" {
+		f, err := os.Create(path)
+		if err != nil {
+			return 0, err
+		}
+		_, err = io.Copy(f, resp.Body)
+		if err := errors.Join(err, f.Close()); err != nil {
+			return 0, err
+		}
+	}
+	v, err := p.scrape("go_memstats_heap_alloc_bytes")
+	return int64(v), err
+}
 
 // Counts scrapes the process's metrics for the PUTs sent and those avoided at resync. The
 // counters appear only once something was counted: before that both are zero.
@@ -132,6 +170,26 @@ func (p *ProcessOperator) Counts() (puts, avoided int64, err error) {
 	return puts, avoided, sc.Err()
 }
 
+// scrape reads the value of the metric name (without labels) from the process's metrics.
+func (p *ProcessOperator) scrape(name string) (float64, error) {
+	resp, err := http.Get(p.metrics)
+	if err != nil {
+		return 0, err
+	}
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	for sc.Scan() {
+		if value, ok := strings.CutPrefix(sc.Text(), name+" "); ok {
+			return strconv.ParseFloat(strings.TrimSpace(value), 64)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return 0, err
+	}
+	return 0, fmt.Errorf("no %s among the metrics of %s", name, p.metrics)
+}
+
 // PeakRSS is the process's VmHWM: the most memory it held at once.
 func (p *ProcessOperator) PeakRSS() (int64, error) {
 	data, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", p.cmd.Process.Pid))
@@ -150,16 +208,19 @@ func (p *ProcessOperator) PeakRSS() (int64, error) {
 // CPUTime is the CPU the process has used so far.
 func (p *ProcessOperator) CPUTime() (time.Duration, error) { return processCPUTime(p.cmd.Process.Pid) }
 
-// Stop ends the process as a cluster would (SIGTERM) and waits for it.
+// Stop ends the process as a cluster would (SIGTERM) and waits for it; later calls return
+// the first's answer.
 func (p *ProcessOperator) Stop() error {
-	_ = p.cmd.Process.Signal(syscall.SIGTERM)
-	select {
-	case <-p.done:
-		return nil
-	case <-time.After(30 * time.Second):
-		_ = p.cmd.Process.Kill()
-		return errors.New("the controller did not stop on SIGTERM within 30 s")
-	}
+	p.stopOnce.Do(func() {
+		_ = p.cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case <-p.done:
+		case <-time.After(30 * time.Second):
+			_ = p.cmd.Process.Kill()
+			p.stopErr = errors.New("the controller did not stop on SIGTERM within 30 s")
+		}
+	})
+	return p.stopErr
 }
 
 func freePort() (int, error) {

@@ -5,7 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
+	"strings"
 
 	"k8s.io/apimachinery/pkg/api/meta"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -54,13 +56,26 @@ type Progress struct {
 	Total, Ready int
 	// NotReady counts the others by Ready reason ("" when they have no Ready condition yet).
 	NotReady map[string]int
+	// Stuck are the others by kind and reason, each with one of their messages: what a
+	// cut-off run reports.
+	Stuck map[StuckKey]*Stuck
+}
+
+// StuckKey groups the objects not Ready: their kind and their Ready reason.
+type StuckKey struct{ Kind, Reason string }
+
+// Stuck is how many objects of a StuckKey are not Ready, and what one of them says.
+type Stuck struct {
+	Count int
+	// Example is the first one met: its name and Ready message.
+	Example string
 }
 
 // CountReady lists the kinds in ns through c and counts the objects Ready for their
 // generation. Given a cache (the operator's, typed lists reusing the informers its controllers
 // started; or WatchNamespace's), counting progress costs the API server nothing more.
 func CountReady(ctx context.Context, c client.Reader, scheme *runtime.Scheme, ns string, kinds []schema.GroupVersionKind) (Progress, error) {
-	p := Progress{NotReady: map[string]int{}}
+	p := Progress{NotReady: map[string]int{}, Stuck: map[StuckKey]*Stuck{}}
 	for _, gvk := range kinds {
 		o, err := scheme.New(gvk.GroupVersion().WithKind(gvk.Kind + "List"))
 		if err != nil {
@@ -90,8 +105,10 @@ func CountReady(ctx context.Context, c client.Reader, scheme *runtime.Scheme, ns
 				p.Ready++
 			case ok:
 				p.NotReady[c.Reason]++
+				p.stuck(gvk.Kind, c.Reason, obj.GetName()+": "+string(c.Status)+" "+c.Message)
 			default:
 				p.NotReady[""]++
+				p.stuck(gvk.Kind, "", obj.GetName()+": no Ready condition")
 			}
 		}
 	}
@@ -125,4 +142,35 @@ func WatchNamespace(ctx context.Context, cfg *rest.Config, scheme *runtime.Schem
 		return nil, errors.New("the progress cache did not sync")
 	}
 	return c, nil
+}
+
+func (p *Progress) stuck(kind, reason, example string) {
+	k := StuckKey{kind, reason}
+	if s, ok := p.Stuck[k]; ok {
+		s.Count++
+		return
+	}
+	p.Stuck[k] = &Stuck{Count: 1, Example: example}
+}
+
+// StuckReport lists the objects not Ready by kind and reason, most first, one line each with
+// an example's message: what a run cut off before all was Ready leaves to look into.
+func (p Progress) StuckReport() string {
+	keys := slices.Collect(maps.Keys(p.Stuck))
+	slices.SortFunc(keys, func(a, b StuckKey) int {
+		if c := cmp.Compare(p.Stuck[b].Count, p.Stuck[a].Count); c != 0 {
+			return c
+		}
+		return cmp.Or(cmp.Compare(a.Kind, b.Kind), cmp.Compare(a.Reason, b.Reason))
+	})
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d of %d not Ready, by kind and reason:", p.Total-p.Ready, p.Total)
+	for _, k := range keys {
+		reason := k.Reason
+		if reason == "" {
+			reason = "(no condition)"
+		}
+		fmt.Fprintf(&b, "\n  %-32s %-28s %6d  e.g. %s", k.Kind, reason, p.Stuck[k].Count, p.Stuck[k].Example)
+	}
+	return b.String()
 }

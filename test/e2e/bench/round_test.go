@@ -2,6 +2,7 @@ package bench_test
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"maps"
 	"os"
@@ -25,11 +26,6 @@ import (
 )
 
 const (
-	// readyTimeout bounds each wait; far above the 60 s target, as the machine is shared.
-	readyTimeout = 20 * time.Minute
-	// pollEvery is how often progress is counted, from a cache (no API request): the
-	// operator's when it runs in this process, else the benchmark's own (bench.WatchNamespace).
-	pollEvery = 250 * time.Millisecond
 	// creators is how many objects are written at once, as kubectl apply of a folder with
 	// some parallelism would.
 	creators = 16
@@ -55,9 +51,10 @@ type roundResult struct {
 	heapBaseline, heapPeak    uint64
 	rssPeak, vmHWM            uint64
 	hwmReset                  bool
-	// managerHWM is the operator process's own peak (its VmHWM), when it runs as a process.
-	managerHWM int64
-	process    bool
+	// managerHWM is the operator process's own peak (its VmHWM), when it runs as a process;
+	// managerHeap its live heap once all was Ready (0: not measured).
+	managerHWM, managerHeap int64
+	process                 bool
 	// cpu is the CPU this process used from the first create until all was Ready (the API
 	// server, etcd, armfake and the webhook; the manager too in process); managerCPU the
 	// operator process's.
@@ -111,16 +108,51 @@ func runRound(b *testing.B, c *cluster.Cluster, hook *cluster.WebhookConfig, srv
 	stopProfile := startCPUProfile(b)
 	cpuBefore, managerCPUBefore := bench.CPUTime(), cpuTime(op)
 	start := time.Now()
-	createAll(b, c.Client, objs)
-	res.create = time.Since(start)
-	waitFor(b, "Ready", start, func() (bool, string) {
+	timeline := bench.NewTimeline(n)
+	var last bench.Progress
+	count := func() (bench.Progress, error) {
 		p, err := bench.CountReady(ctx, progress, c.Scheme, ns, kinds)
+		if err != nil {
+			return p, err
+		}
+		for _, line := range timeline.Observe(time.Since(start), p.Total, p.Ready) {
+			say(line)
+		}
+		return p, nil
+	}
+	// At 10,000 the creates alone take minutes on a loaded machine: progress is told meanwhile.
+	stopCreating := make(chan struct{})
+	counting := make(chan struct{})
+	go func() {
+		defer close(counting)
+		for {
+			select {
+			case <-stopCreating:
+				return
+			case <-time.After(pollEvery(n)):
+				if _, err := count(); err != nil {
+					say(fmt.Sprintf("counting while creating: %v", err)) // b.Fatal is for the benchmark's goroutine
+				}
+			}
+		}
+	}()
+	createAll(b, c.Client, objs)
+	close(stopCreating)
+	<-counting
+	res.create = time.Since(start)
+	say(fmt.Sprintf("created %d in %.1f s", n, res.create.Seconds()))
+	waitFor(b, "Ready", start, n, func() (bool, string) {
+		p, err := count()
 		if err != nil {
 			b.Fatal(err)
 		}
-		return p.Ready == n, fmt.Sprintf("%d/%d Ready; not yet: %s", p.Ready, p.Total, reasons(p.NotReady))
-	})
+		last = p
+		return last.Ready == n, fmt.Sprintf("%d/%d Ready; not yet: %s", last.Ready, last.Total, reasons(last.NotReady))
+	}, func() string { return last.StuckReport() })
 	res.ready = time.Since(start)
+	for _, line := range timeline.Done(res.ready) {
+		say(line)
+	}
 	res.cpu, res.managerCPU = bench.CPUTime()-cpuBefore, cpuTime(op)-managerCPUBefore
 	stopProfile()
 	stopProgress()
@@ -128,6 +160,7 @@ func runRound(b *testing.B, c *cluster.Cluster, hook *cluster.WebhookConfig, srv
 	reviews, converted := hook.Calls.Counts()
 	res.reviews, res.converted = reviews-reviewsBefore, converted-convertedBefore
 	writeHeapProfile(b)
+	res.managerHeap = liveHeap(b, op)
 	res.createPuts, res.createAvoided = counts(b, op)
 	res.createReqs = bench.CountRequests(srv.Requests())
 	res.managerHWM = max(res.managerHWM, peak(op))
@@ -140,10 +173,10 @@ func runRound(b *testing.B, c *cluster.Cluster, hook *cluster.WebhookConfig, srv
 	srv.ResetRequests()
 	start = time.Now()
 	op = startOperator(b, c, srv, cfg)
-	waitFor(b, "resynced", start, func() (bool, string) {
+	waitFor(b, "resynced", start, n, func() (bool, string) {
 		puts, avoided := counts(b, op)
 		return puts+avoided >= int64(n), fmt.Sprintf("%d PUTs, %d avoided of %d", puts, avoided, n)
-	})
+	}, nil)
 	res.resync = time.Since(start)
 	res.resyncPuts, res.resyncAvoided = counts(b, op)
 	res.resyncReqs = bench.CountRequests(srv.Requests())
@@ -180,21 +213,25 @@ func createNamespace(b *testing.B, c *cluster.Cluster, srv *armfake.Server, ns, 
 	}
 }
 
-// createAll writes objs, creators at a time.
+// createAll writes objs, creators at a time, each tried again while the API server is
+// overloaded (bench.Create).
 func createAll(b *testing.B, c client.Client, objs []client.Object) {
 	ctx := b.Context()
 	work := make(chan client.Object)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var errs []string
+	retried := 0
 	for range creators {
 		wg.Go(func() {
 			for obj := range work {
-				if err := c.Create(ctx, obj); err != nil {
-					mu.Lock()
+				n, err := bench.Create(ctx, c, obj)
+				mu.Lock()
+				retried += n
+				if err != nil {
 					errs = append(errs, fmt.Sprintf("%s: %v", obj.GetName(), err))
-					mu.Unlock()
 				}
+				mu.Unlock()
 			}
 		})
 	}
@@ -203,21 +240,37 @@ func createAll(b *testing.B, c client.Client, objs []client.Object) {
 	}
 	close(work)
 	wg.Wait()
+	if retried > 0 {
+		say(fmt.Sprintf("creates tried again %d times: the API server was overloaded", retried))
+	}
 	if len(errs) > 0 {
 		b.Fatalf("creating %d of %d objects failed, first: %s", len(errs), len(objs), errs[0])
 	}
 }
 
-// waitFor polls done until it holds, logging its progress every 10 s.
-func waitFor(b *testing.B, what string, start time.Time, done func() (bool, string)) {
+// waitFor polls done until it holds, logging its progress every 10 s with -v. It gives up
+// after bench.ReadyTimeout(n), or sooner if the test binary's -timeout would end the run first
+// (a panic that reports nothing), and then fails with stuck's report when there is one.
+func waitFor(b *testing.B, what string, start time.Time, n int, done func() (bool, string), stuck func() string) {
+	timeout := bench.ReadyTimeout(n)
+	if left, ok := timeLeft(); ok {
+		// Time to stop the operator and report.
+		timeout = min(timeout, time.Since(start)+left-2*time.Minute)
+	}
+	poll := pollEvery(n)
 	lastLog := time.Now()
 	for {
 		ok, progress := done()
 		if ok {
 			return
 		}
-		if time.Since(start) > readyTimeout {
-			b.Fatalf("not %s after %s: %s", what, readyTimeout, progress)
+		if time.Since(start) > timeout {
+			report := ""
+			if stuck != nil {
+				report = "\n" + stuck()
+			}
+			say(fmt.Sprintf("not %s after %s: %s%s", what, timeout.Round(time.Second), progress, report))
+			b.Fatalf("not %s after %s: %s%s", what, timeout.Round(time.Second), progress, report)
 		}
 		// Progress only with -v: a benchmark's output is cut to ten lines, kept for the summary.
 		if testing.Verbose() && time.Since(lastLog) >= 10*time.Second {
@@ -227,9 +280,42 @@ func waitFor(b *testing.B, what string, start time.Time, done func() (bool, stri
 		select {
 		case <-b.Context().Done():
 			b.Fatalf("interrupted before %s: %s", what, progress)
-		case <-time.After(pollEvery):
+		case <-time.After(poll):
 		}
 	}
+}
+
+// pollEvery is how often progress is counted, from a cache (no API request): the operator's
+// when it runs in this process, else the benchmark's own (bench.WatchNamespace). A count walks
+// every object, so it is less frequent the larger the fleet: its CPU is the benchmark's.
+func pollEvery(n int) time.Duration {
+	return 250 * time.Millisecond * time.Duration(max(1, n/1000))
+}
+
+// processStart is about when the test binary started, what its -timeout counts from.
+var processStart = time.Now()
+
+// timeLeft is what the test binary's -timeout leaves, when it has one.
+func timeLeft() (time.Duration, bool) {
+	f := flag.Lookup("test.timeout")
+	if f == nil {
+		return 0, false
+	}
+	g, ok := f.Value.(flag.Getter)
+	if !ok {
+		return 0, false
+	}
+	d, ok := g.Get().(time.Duration)
+	if !ok || d <= 0 {
+		return 0, false
+	}
+	return d - time.Since(processStart), true
+}
+
+// say prints a line at once, past the benchmark's log (shown only at its end, cut to ten
+// lines): the progress of a long run, kept by whatever holds its output even if it is cut off.
+func say(line string) {
+	fmt.Fprintf(os.Stderr, "bench: %s %s\n", time.Now().UTC().Format("15:04:05"), line)
 }
 
 func reasons(m map[string]int) string {
@@ -264,6 +350,7 @@ func (r *roundResult) report(b *testing.B) {
 	b.ReportMetric(bench.MiB(r.vmHWM), "VmHWM-MiB")
 	if r.process {
 		b.ReportMetric(bench.MiB(uint64(r.managerHWM)), "manager-VmHWM-MiB")
+		b.ReportMetric(bench.MiB(uint64(r.managerHeap)), "manager-heap-MiB")
 	}
 	b.ReportMetric(float64(r.resyncPuts), "resync-PUTs")
 	b.ReportMetric(float64(r.n), "resync-PUTs-ASO")
@@ -319,6 +406,8 @@ func startOperator(b *testing.B, c *cluster.Cluster, srv *armfake.Server, cfg be
 		if err != nil {
 			b.Fatal(err)
 		}
+		// A round that fails leaves no controller running on after the benchmark.
+		b.Cleanup(func() { _ = op.Stop() })
 		return op
 	}
 	op, err := bench.StartOperator(ctx, c.Config, srv, cfg)
@@ -388,7 +477,7 @@ func managerLine(r *roundResult) string {
 	if !r.process {
 		return "manager alone          not measured: it runs in this process (-manager process measures it)"
 	}
-	return fmt.Sprintf("manager alone          %6.0f MiB VmHWM: cmd/controller as its own process, the highest of its two runs", bench.MiB(uint64(r.managerHWM)))
+	return fmt.Sprintf("manager alone          %6.0f MiB VmHWM: cmd/controller as its own process, the highest of its two runs; live heap %.0f MiB once all was Ready", bench.MiB(uint64(r.managerHWM)), bench.MiB(uint64(r.managerHeap)))
 }
 
 // failedBy lists the failed ARM answers by method, status and what was asked, most first.
@@ -417,4 +506,20 @@ func kindLine(counts map[string]int) string {
 		out = append(out, fmt.Sprintf("%s %d", k, counts[k]))
 	}
 	return strings.Join(out, ", ")
+}
+
+// liveHeap is the operator process's live heap, once all is Ready (its caches full), and its
+// heap profile written to ARMGEN_BENCH_CONTROLLER_HEAPPROFILE when set; 0 in process (the
+// process's heap is the benchmark's, reported apart) or when it cannot be read.
+func liveHeap(b *testing.B, op operator) int64 {
+	p, ok := op.(*bench.ProcessOperator)
+	if !ok {
+		return 0
+	}
+	v, err := p.LiveHeap(os.Getenv("ARMGEN_BENCH_CONTROLLER_HEAPPROFILE"))
+	if err != nil {
+		b.Logf("the controller's live heap: %v", err)
+		return 0
+	}
+	return v
 }
