@@ -80,7 +80,7 @@ func Plan(cat *Catalog, installed map[string]*apiextv1.CustomResourceDefinition,
 			if err != nil {
 				return nil, err
 			}
-			step.Goal = goal(crd, namespace, version)
+			step.Goal = goal(keepStoredVersions(crd, have), namespace, version)
 			switch {
 			case have == nil:
 				step.Action = Install

@@ -2,6 +2,7 @@ package generated_test
 
 import (
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -100,15 +101,19 @@ func normaliseControllerGen(crd *apiextv1.CustomResourceDefinition) {
 }
 
 // storageVersionsAsEmitted gives controller-gen's storage versions the shape our emitter gives
-// them on purpose (emit/crd storageShape: the API server's memory): no descriptions, and spec and
-// status accepting any fields. Their Go types keep their fields and doc comments for the
-// conversion webhook and for readers of the code. Whether a version is served is not
-// normalised: the +kubebuilder:unservedversion marker on older storage twins says it to both.
+// them on purpose (emit/crd storageShape and inCRD: the API server's memory): no descriptions,
+// spec and status accepting any fields, and the older storage twins, which controller-gen lists
+// unserved (their +kubebuilder:unservedversion marker), left out: conversions pass through them
+// in process, never through the API server. Their Go types keep their fields and doc comments
+// for the conversion webhook and for readers of the code.
 func storageVersionsAsEmitted(crd *apiextv1.CustomResourceDefinition) {
 	loose := func() apiextv1.JSONSchemaProps {
 		yes := true
 		return apiextv1.JSONSchemaProps{Type: "object", XPreserveUnknownFields: &yes}
 	}
+	crd.Spec.Versions = slices.DeleteFunc(crd.Spec.Versions, func(v apiextv1.CustomResourceDefinitionVersion) bool {
+		return strings.HasSuffix(v.Name, "storage") && !v.Served && !v.Storage
+	})
 	for _, v := range crd.Spec.Versions {
 		if !strings.HasSuffix(v.Name, "storage") || v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
 			continue

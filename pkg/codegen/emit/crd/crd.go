@@ -105,14 +105,17 @@ func (b *builder) crd(group, kind string, versions []astmodel.Definition) (*apie
 	})
 	for _, d := range versions {
 		r := d.Type.(*astmodel.ResourceType)
+		if !inCRD(d.Name.Package, r) {
+			continue
+		}
 		schema, err := b.rootSchema(d, r)
 		if err != nil {
 			return nil, err
 		}
-		served := storageShape(d.Name.Package, r, schema)
+		storageShape(d.Name.Package, schema)
 		crd.Spec.Versions = append(crd.Spec.Versions, apiextv1.CustomResourceDefinitionVersion{
 			Name:                     d.Name.Package.Version,
-			Served:                   served,
+			Served:                   true,
 			Storage:                  r.IsStorageVersion,
 			Schema:                   &apiextv1.CustomResourceValidation{OpenAPIV3Schema: schema},
 			Subresources:             &apiextv1.CustomResourceSubresources{Status: &apiextv1.CustomResourceSubresourceStatus{}},

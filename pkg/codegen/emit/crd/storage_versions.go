@@ -6,25 +6,34 @@ import (
 	"github.com/armgen/armgen/pkg/astmodel"
 )
 
-// storageShape shapes the schema of one version for what the API server needs of it, and
-// reports whether the version is served. Every schema costs the API server memory in proportion
-// to its bytes (validators, structural schemas, OpenAPI models, etcd), and users neither read nor
-// write storage versions, so a storage version carries no descriptions (kubectl explain is for
-// the API versions, which keep theirs) and its spec and status accept any fields, as the size
-// rule already made them for the largest kinds: what the API server stores there is what the
-// conversion webhook wrote from the generated Go types, which give it its shape, and no user
-// validation applies to a version users do not write. The hub (IsStorageVersion) stays served:
-// the operator watches and writes its kinds at the hub. Every other storage twin is not served:
-// the API server only decodes objects an earlier hub stored, and hands them to the webhook.
+// inCRD reports whether a version of a kind is listed in its CRD: every API version, and of the
+// storage versions only the hub (IsStorageVersion), which the API server stores and the operator
+// watches and writes. An older storage twin is left out: the operator converts through it in
+// process (the generated ConvertTo and ConvertFrom), never through the API server, and every
+// version a CRD lists costs the API server memory of its own (codecs, a storage and watch cache,
+// OpenAPI routes) whether served or not. A cluster that stored objects at a twin when it was the
+// hub keeps it: the operator's CRD management carries every version of status.storedVersions
+// over into what it applies (internal/crdmanagement keepStoredVersions).
+func inCRD(pkg astmodel.PackageReference, r *astmodel.ResourceType) bool {
+	return !pkg.Storage || r.IsStorageVersion
+}
+
+// storageShape shapes the schema of one version for what the API server needs of it. Every
+// schema costs the API server memory in proportion to its bytes (validators, structural
+// schemas, OpenAPI models, etcd), and users neither read nor write storage versions, so a
+// storage version carries no descriptions (kubectl explain is for the API versions, which keep
+// theirs; the Go types keep their doc comments) and its spec and status accept any fields, as
+// the size rule already made them for the largest kinds: what the API server stores there is
+// what the conversion webhook wrote from the generated Go types, which give it its shape, and no
+// user validation applies to a version users do not write.
 //
-// An API version is served and keeps everything.
-func storageShape(pkg astmodel.PackageReference, r *astmodel.ResourceType, schema *apiextv1.JSONSchemaProps) (served bool) {
+// An API version keeps everything.
+func storageShape(pkg astmodel.PackageReference, schema *apiextv1.JSONSchemaProps) {
 	if !pkg.Storage {
-		return true
+		return
 	}
 	loosen(schema, "spec", "status")
 	dropDescriptions(schema)
-	return r.IsStorageVersion
 }
 
 // dropDescriptions removes every description in a schema.

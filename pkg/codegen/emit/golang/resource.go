@@ -51,7 +51,8 @@ func (fb *fileBuilder) resourceDecls(def astmodel.Definition, r *astmodel.Resour
 	case r.IsStorageVersion:
 		markers = append(markers, "+kubebuilder:storageversion")
 	case fb.pkg.Storage:
-		// Only the hub of the storage versions is served (emit/crd storageShape says why).
+		// Older storage twins are not in our CRDs (emit/crd inCRD says why); controller-gen,
+		// which cannot leave out one kind of a package, lists them unserved.
 		markers = append(markers, "+kubebuilder:unservedversion")
 	}
 	markers = append(markers, "+kubebuilder:resource:categories={azure,"+astmodel.Category(fb.pkg.Group)+"}")
