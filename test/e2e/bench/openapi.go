@@ -76,16 +76,24 @@ const openAPIAttempts = 10
 // The first read of an OpenAPI document after many CRDs changed builds it, which on a busy
 // machine can outlast the API server's request timeout (60 s): the server answers 504 but goes
 // on building and caches the result, so get asks again, and the caller's timing spans the tries.
+// With the whole corpus (1,337 CRDs) the server can also be too busy to answer the HTTP/2
+// client's health pings, and the client drops the connection ("http2: client connection
+// lost"): a GET is safe to send again, so that is asked again too.
 func get(ctx context.Context, hc *http.Client, url string, v any) (int64, error) {
 	for attempt := 1; ; attempt++ {
 		n, err := getOnce(ctx, hc, url, v)
-		if !errors.Is(err, errGatewayTimeout) || attempt == openAPIAttempts {
+		retry := errors.Is(err, errGatewayTimeout) || errors.Is(err, errConnection)
+		if !retry || attempt == openAPIAttempts || ctx.Err() != nil {
 			return n, err
 		}
 	}
 }
 
-var errGatewayTimeout = errors.New(http.StatusText(http.StatusGatewayTimeout))
+var (
+	errGatewayTimeout = errors.New(http.StatusText(http.StatusGatewayTimeout))
+	// errConnection marks a request that got no answer: the connection failed or was dropped.
+	errConnection = errors.New("no answer")
+)
 
 func getOnce(ctx context.Context, hc *http.Client, url string, v any) (int64, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
@@ -95,7 +103,7 @@ func getOnce(ctx context.Context, hc *http.Client, url string, v any) (int64, er
 	req.Header.Set("Accept", "application/json")
 	resp, err := hc.Do(req)
 	if err != nil {
-		return 0, err
+		return 0, fmt.Errorf("%w: %w", errConnection, err)
 	}
 	defer resp.Body.Close()
 	if resp.StatusCode == http.StatusGatewayTimeout {
