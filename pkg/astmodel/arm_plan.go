@@ -28,6 +28,19 @@ func (p *ARMPlan) Of(api TypeName) (*ARMObject, bool) {
 	return o, ok
 }
 
+// Merge adds the objects of q, planned apart (one API package each, in parallel), reporting
+// false, with p left partly merged, if both plan the same object: apart, they may have planned
+// it differently.
+func (p *ARMPlan) Merge(q *ARMPlan) bool {
+	for api, o := range q.objects {
+		if _, ok := p.objects[api]; ok {
+			return false
+		}
+		p.objects[api] = o
+	}
+	return true
+}
+
 // Len is the number of objects planned.
 func (p *ARMPlan) Len() int { return len(p.objects) }
 

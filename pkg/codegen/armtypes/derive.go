@@ -14,24 +14,44 @@ import (
 
 // Derive returns defs with the ARM wire types added, and the conversion plan.
 func Derive(defs astmodel.Definitions) (astmodel.Definitions, *astmodel.ARMPlan, error) {
-	b := &builder{defs: defs, plan: astmodel.NewARMPlan(), out: make(map[astmodel.TypeName]*wireObject)}
-	for _, d := range defs.Resources() {
+	if b, ok := derivePerPackage(defs); ok {
+		return b.result()
+	}
+	b := newBuilder(defs)
+	if err := b.resources(defs.Resources()); err != nil {
+		return nil, nil, err
+	}
+	return b.result()
+}
+
+func newBuilder(defs astmodel.Definitions) *builder {
+	return &builder{defs: defs, plan: astmodel.NewARMPlan(), out: make(map[astmodel.TypeName]*wireObject)}
+}
+
+// resources plans the spec and status of each resource of an API version, in order: an object
+// reached from both takes the side of the first that reaches it.
+func (b *builder) resources(rs []astmodel.Definition) error {
+	for _, d := range rs {
 		if !d.Name.Package.IsAPIVersion() {
 			continue
 		}
 		r := d.Type.(*astmodel.ResourceType)
 		if _, err := b.object(r.Spec, astmodel.ARMSpec, true); err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", d.Name, err)
+			return fmt.Errorf("%s: %w", d.Name, err)
 		}
 		if _, err := b.object(r.Status, astmodel.ARMStatus, false); err != nil {
-			return nil, nil, fmt.Errorf("%s: %w", d.Name, err)
+			return fmt.Errorf("%s: %w", d.Name, err)
 		}
 	}
+	return nil
+}
+
+func (b *builder) result() (astmodel.Definitions, *astmodel.ARMPlan, error) {
 	made := make([]astmodel.Definition, 0, len(b.out))
 	for _, n := range slices.SortedFunc(mapKeys(b.out), compareNames) {
 		made = append(made, b.out[n].definition(n))
 	}
-	return defs.With(made...), b.plan, nil
+	return b.defs.With(made...), b.plan, nil
 }
 
 type builder struct {

@@ -53,17 +53,29 @@ func RenderWith(defs astmodel.Definitions, opts Options) ([]File, error) {
 		byGK[gk] = append(byGK[gk], d)
 	}
 	slices.SortFunc(order, func(a, b groupKind) int { return strings.Compare(a.group+"/"+a.kind, b.group+"/"+b.kind) })
-	// CRDs are independent and some are large: build and marshal them in parallel.
+	// CRDs are independent: build them in parallel, then marshal them in parallel, largest
+	// first, so that the few huge CRDs (several trimming passes each) do not start last and
+	// finish alone on one core. Results keep their sorted place, so the order of work never
+	// shows in the output.
 	b := &builder{defs: defs}
-	files := make([]File, len(order))
+	crds := make([]*apiextv1.CustomResourceDefinition, len(order))
 	g := new(errgroup.Group)
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i, gk := range order {
+		g.Go(func() (err error) {
+			crds[i], err = b.crd(gk.group, gk.kind, byGK[gk])
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	files := make([]File, len(order))
+	g = new(errgroup.Group)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for _, i := range largestFirst(crds) {
+		crd, gk := crds[i], order[i]
 		g.Go(func() error {
-			crd, err := b.crd(gk.group, gk.kind, byGK[gk])
-			if err != nil {
-				return err
-			}
 			out, err := marshal(crd, opts)
 			if err != nil {
 				return fmt.Errorf("%s/%s: %w", gk.group, gk.kind, err)

@@ -58,22 +58,33 @@ type candidate struct {
 	size    int
 }
 
-// collect lists the object schemas below s (not s itself) that have properties to give up.
-func collect(s *apiextv1.JSONSchemaProps, path []string, version int, out *[]candidate, top bool) {
+// collect lists the object schemas below s (not s itself) that have properties to give up,
+// with the size of their JSON, and returns the size of s's JSON. Sizes are summed from the
+// children up (jsonSize), each node encoded once: encoding every candidate whole encoded the
+// deep Data Factory schemas once per enclosing object.
+func collect(s *apiextv1.JSONSchemaProps, path []string, version int, out *[]candidate, top bool) int {
+	slot := -1
 	if !top && len(s.Properties) > 0 {
-		raw, _ := json.Marshal(s)
-		*out = append(*out, candidate{version: version, path: slices.Clone(path), size: len(raw)})
+		slot = len(*out)
+		*out = append(*out, candidate{version: version, path: slices.Clone(path)})
 	}
+	props := make(map[string]int, len(s.Properties))
 	for _, name := range sortedKeys(s.Properties) {
 		p := s.Properties[name]
-		collect(&p, append(path, name), version, out, false)
+		props[name] = collect(&p, append(path, name), version, out, false)
 	}
+	items, additional := -1, -1
 	if s.Items != nil && s.Items.Schema != nil {
-		collect(s.Items.Schema, append(path, "[]"), version, out, false)
+		items = collect(s.Items.Schema, append(path, "[]"), version, out, false)
 	}
 	if s.AdditionalProperties != nil && s.AdditionalProperties.Schema != nil {
-		collect(s.AdditionalProperties.Schema, append(path, "{}"), version, out, false)
+		additional = collect(s.AdditionalProperties.Schema, append(path, "{}"), version, out, false)
 	}
+	size := jsonSize(s, props, items, additional)
+	if slot >= 0 {
+		(*out)[slot].size = size
+	}
+	return size
 }
 
 func choose(cands []candidate, need int) candidate {

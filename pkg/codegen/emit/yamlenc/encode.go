@@ -103,14 +103,21 @@ func (e *emitter) mapping(m map[string]any) error {
 		return nil
 	}
 	keys := make([]string, 0, len(m))
+	ascii := true
 	for k := range m {
 		keys = append(keys, k)
+		ascii = ascii && isASCII(k)
+	}
+	// Nearly every key is ASCII: checked once per key, not in every comparison.
+	less := keyLess
+	if ascii {
+		less = asciiKeyLess
 	}
 	slices.SortFunc(keys, func(a, b string) int {
 		switch {
-		case keyLess(a, b):
+		case less(a, b):
 			return -1
-		case keyLess(b, a):
+		case less(b, a):
 			return 1
 		}
 		return 0

@@ -195,9 +195,9 @@ func (e *emitter) writeSingleQuoted(value string, allowBreaks bool) {
 // two places only: single-quoted doubles each quote, and never folds at its first or last
 // character (the fold would turn into a space there, which the quotes keep).
 func (e *emitter) writeFoldable(value string, allowBreaks, singleQuoted bool) {
-	stop := ""
+	stop := &plainRun
 	if singleQuoted {
-		stop = "'"
+		stop = &singleQuotedRun
 	}
 	spaces, breaks := false, false
 	for i := 0; i < len(value); {
@@ -257,7 +257,7 @@ func (e *emitter) writeDoubleQuoted(value string, allowBreaks bool) {
 		default:
 			e.write(value, &i)
 			if !bom {
-				e.copyRun(value, &i, asciiRun(value, i, "\"\\"))
+				e.copyRun(value, &i, asciiRun(value, i, &doubleQuotedRun))
 			}
 			spaces = false
 		}
@@ -396,14 +396,26 @@ var wordByte, wordStart = func() (word, start [256]bool) {
 	return word, start
 }()
 
-// asciiRun is the length of the run of value from i of printable ASCII bytes other than space
-// and stop: characters the writers copy one for one.
-func asciiRun(value string, i int, stop string) int {
+// asciiRun is the length of the run of value from i of bytes that run marks: printable ASCII
+// other than space and the style's own stops, characters the writers copy one for one. A
+// table, not a search of the stops per byte: this loop sees nearly every byte of a CRD.
+func asciiRun(value string, i int, run *[256]bool) int {
 	j := i
-	for j < len(value) && value[j] > ' ' && value[j] < 0x7F && strings.IndexByte(stop, value[j]) < 0 {
+	for j < len(value) && run[value[j]] {
 		j++
 	}
 	return j - i
+}
+
+// The bytes each writer copies in runs: plain, single-quoted (stops at a quote, doubled) and
+// double-quoted (stops at a quote or backslash, escaped).
+var plainRun, singleQuotedRun, doubleQuotedRun = runTable(""), runTable("'"), runTable("\"\\")
+
+func runTable(stop string) (t [256]bool) {
+	for c := '!'; c < 0x7F; c++ {
+		t[c] = !strings.ContainsRune(stop, c)
+	}
+	return t
 }
 
 // copyRun copies n bytes of ASCII from value[*i].
