@@ -132,14 +132,24 @@ func renderPackage(defs astmodel.Definitions, inPackage func(astmodel.PackageRef
 
 	if opts.Tests {
 		group := groupTestPackage(pkg)
+		// The test files are all text: the file's buffer receives them as they are written.
+		w := &goText{}
 		for _, plan := range plans {
-			tests := func(fb *fileBuilder) ([]dst.Decl, error) {
-				decls, err := fb.testDecls(plan)
-				return append(decls, fb.hubTestDecls(plan)...), err
+			fb := newFileBuilder(defs, group)
+			fb.conv, fb.arm, fb.nodes = opts.Conversions, opts.ARM, nodes
+			w.buf.Reset()
+			name := pkg.Group + "/" + testFileName(pkg, plan.name)
+			if err := fb.testText(w, plan); err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
 			}
-			if err := addIn(group, pkg.Group, testFileName(pkg, plan.name), tests); err != nil {
-				return nil, err
+			if w.buf.Len() == 0 {
+				continue
 			}
+			content, err := fb.renderText(group.Name, w.buf.Bytes())
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			files = append(files, File{Path: name, Content: content})
 		}
 	}
 	for _, plan := range plans {
