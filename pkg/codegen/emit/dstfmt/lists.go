@@ -1,22 +1,18 @@
 package dstfmt
 
-import (
-	"math"
-
-	"github.com/dave/dst"
-)
+import "github.com/dave/dst"
 
 // elementLines writes the elements of a composite literal one per line, each followed by a
 // comma, after the opening brace the caller wrote. A keyed element that fits on its line has
 // its key in a column, aligned with its neighbours' as gofmt decides: keys of up to 40 bytes
 // always align; longer ones only while their size stays within 2.5 times the geometric mean
-// of the run so far. An element over several lines, or a blank line, ends the run.
+// of the run so far (KeySections). An element over several lines, or a blank line, ends the run.
 func (p *printer) elementLines(elts []dst.Expr) error {
 	p.newline()
 	p.indent++
 	var t table
 	size := 0
-	lnsum, count := 0.0, 0
+	var sections KeySections
 	for i, x := range elts {
 		pair, isPair := x.(*dst.KeyValueExpr)
 		var key, value, whole string
@@ -45,23 +41,13 @@ func (p *printer) elementLines(elts []dst.Expr) error {
 		default:
 			size = len(whole)
 		}
-		useFF := true
-		if prevSize > 0 && size > 0 {
-			if count == 0 || prevSize <= 40 && size <= 40 {
-				useFF = false
-			} else {
-				const r = 2.5
-				geomean := math.Exp(lnsum / float64(count))
-				ratio := float64(size) / geomean
-				useFF = r*ratio <= 1 || r <= ratio
-			}
-		}
+		useFF := sections.Breaks(prevSize, size)
 		if i > 0 {
 			blank := x.Decorations().Before == dst.EmptyLine
 			if useFF || blank {
 				// A new section: the alignment starts afresh, and so does the mean.
 				t.flush(p)
-				lnsum, count = 0, 0
+				sections.Reset()
 			}
 			if blank {
 				p.newline()
@@ -80,10 +66,7 @@ func (p *printer) elementLines(elts []dst.Expr) error {
 			p.str(",")
 			p.newline()
 		}
-		if size > 0 {
-			lnsum += math.Log(float64(size))
-			count++
-		}
+		sections.Add(size)
 	}
 	t.flush(p)
 	p.indent--

@@ -33,7 +33,7 @@ type copyTarget struct {
 // fixed patterns, so they are written as text rather than built as syntax trees and printed,
 // which costs several times as much. TestFilesAreFormattedAndMarked holds the text to gofmt, and
 // the goldens to what the syntax trees printed.
-func (fb *fileBuilder) deepCopyText(pkgDefs astmodel.Definitions) ([]byte, error) {
+func (fb *fileBuilder) deepCopyText(w *goText, pkgDefs astmodel.Definitions) error {
 	var targets []copyTarget
 	for _, def := range pkgDefs.Sorted() {
 		switch t := def.Type.(type) {
@@ -61,13 +61,12 @@ func (fb *fileBuilder) deepCopyText(pkgDefs astmodel.Definitions) ([]byte, error
 	}
 	slices.SortFunc(targets, func(a, b copyTarget) int { return cmp.Compare(a.name, b.name) })
 
-	w := &goText{}
 	for _, target := range targets {
 		if err := fb.deepCopyMethods(w, target); err != nil {
-			return nil, fmt.Errorf("deepcopy of %s: %w", target.name, err)
+			return fmt.Errorf("deepcopy of %s: %w", target.name, err)
 		}
 	}
-	return w.buf.Bytes(), nil
+	return nil
 }
 
 // deepCopyMethods writes DeepCopyInto, DeepCopy and, for root types, DeepCopyObject, with the

@@ -16,6 +16,12 @@ type goText struct {
 	mark int
 }
 
+// reset empties the writer for the next file.
+func (w *goText) reset() {
+	w.buf.Reset()
+	w.mark, w.depth = 0, 0
+}
+
 // decl starts a declaration with its doc comment.
 func (w *goText) decl(doc string) {
 	if w.buf.Len() > w.mark {

@@ -130,16 +130,28 @@ func renderPackage(defs astmodel.Definitions, inPackage func(astmodel.PackageRef
 		return addIn(pkg, pkg.RelativeDir(), name, build, pkgDoc...)
 	}
 
+	// The files written all as text (tests, deepcopy) go straight into a pooled buffer, which
+	// renderText copies once into the file.
+	w := textBuffers.Get().(*goText)
+	defer textBuffers.Put(w)
 	if opts.Tests {
 		group := groupTestPackage(pkg)
 		for _, plan := range plans {
-			tests := func(fb *fileBuilder) ([]dst.Decl, error) {
-				decls, err := fb.testDecls(plan)
-				return append(decls, fb.hubTestDecls(plan)...), err
+			fb := newFileBuilder(defs, group)
+			fb.conv, fb.arm, fb.nodes = opts.Conversions, opts.ARM, nodes
+			w.reset()
+			name := pkg.Group + "/" + testFileName(pkg, plan.name)
+			if err := fb.testText(w, plan); err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
 			}
-			if err := addIn(group, pkg.Group, testFileName(pkg, plan.name), tests); err != nil {
-				return nil, err
+			if w.buf.Len() == 0 {
+				continue
 			}
+			content, err := fb.renderText(group.Name, w.buf.Bytes())
+			if err != nil {
+				return nil, fmt.Errorf("%s: %w", name, err)
+			}
+			files = append(files, File{Path: name, Content: content})
 		}
 	}
 	for _, plan := range plans {
@@ -151,9 +163,11 @@ func renderPackage(defs astmodel.Definitions, inPackage func(astmodel.PackageRef
 		return nil, err
 	}
 	fb := newFileBuilder(defs, pkg)
-	deepCopy, err := fb.deepCopyText(pkgDefs)
-	if err == nil && len(deepCopy) > 0 {
-		deepCopy, err = fb.renderText(pkg.Name, deepCopy)
+	w.reset()
+	err = fb.deepCopyText(w, pkgDefs)
+	if err == nil && w.buf.Len() > 0 {
+		var deepCopy []byte
+		deepCopy, err = fb.renderText(pkg.Name, w.buf.Bytes())
 		files = append(files, File{Path: pkg.RelativeDir() + "/" + deepCopyFileName, Content: deepCopy})
 	}
 	if err != nil {

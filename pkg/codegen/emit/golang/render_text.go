@@ -44,15 +44,16 @@ func (fb *fileBuilder) renderText(pkgName string, decls []byte) ([]byte, error) 
 			return nil, fmt.Errorf("package %s is imported as %s, but the code calls it %s", p, name, fb.imports[p])
 		}
 	}
-	var buf bytes.Buffer
-	if err := gofmt.Fprint(&buf, fset, af); err != nil {
+	var head bytes.Buffer
+	if err := gofmt.Fprint(&head, fset, af); err != nil {
 		return nil, fmt.Errorf("printing generated code: %w", err)
 	}
-	end := bytes.Index(buf.Bytes(), []byte("// "+importsEnd))
+	end := bytes.Index(head.Bytes(), []byte("// "+importsEnd))
 	if end < 0 {
 		return nil, fmt.Errorf("the skeleton file lost its marker")
 	}
-	buf.Truncate(end)
-	buf.Write(decls)
-	return buf.Bytes(), nil
+	// One allocation of the file's size: the text is most of it, and growing a buffer to hold
+	// it was most of what completing the file allocated.
+	out := make([]byte, 0, end+len(decls))
+	return append(append(out, head.Bytes()[:end]...), decls...), nil
 }

@@ -2,11 +2,8 @@ package golang
 
 import (
 	"fmt"
-	"go/token"
 	"strconv"
 	"strings"
-
-	"github.com/dave/dst"
 
 	"github.com/armgen/armgen/pkg/astmodel"
 )
@@ -79,67 +76,64 @@ func generatorName(n astmodel.TypeName) string {
 	return "generate_" + testPrefix(n.Package) + "_" + n.Name
 }
 
-// testDecls renders the generators and tests of one types file.
-func (fb *fileBuilder) testDecls(plan filePlan) ([]dst.Decl, error) {
-	var gens, tests []dst.Decl
+// testText writes the generators and tests of one types file: the generators of its
+// definitions, then their tests, then the round trips that start from them (hubTests).
+func (fb *fileBuilder) testText(w *goText, plan filePlan) error {
 	for _, def := range plan.defs {
-		g, err := fb.generatorDecl(def)
-		if err != nil {
-			return nil, fmt.Errorf("generator of %s: %w", def.Name.Name, err)
+		if err := fb.generatorText(w, def); err != nil {
+			return fmt.Errorf("generator of %s: %w", def.Name.Name, err)
 		}
-		gens = append(gens, g)
+	}
+	for _, def := range plan.defs {
+		gen := generatorName(def.Name)
 		switch def.Type.(type) {
 		case *astmodel.ObjectType, *astmodel.ResourceType:
-			tests = append(tests, fb.testFunc(def.Name, def.Name.Name+"_JSONRoundTrip",
+			fb.testFunc(w, def.Name, def.Name.Name+"_JSONRoundTrip",
 				"checks that JSON keeps every value of "+def.Name.Name+".",
-				call(fb.qualified(gentestPackage, "RunJSONRoundTrip"), ident("t"), ident(generatorName(def.Name)))))
+				callText(fb.qualifiedText(gentestPackage, "RunJSONRoundTrip"), "t", gen))
 		}
 		if rt, isResource := def.Type.(*astmodel.ResourceType); isResource {
-			if d := fb.spokeTest(def.Name); d != nil {
-				tests = append(tests, d)
-			}
-			tests = append(tests, fb.armRoundTripTests(rt)...)
-			tests = append(tests, fb.armPayloadTests(rt)...)
+			fb.spokeTest(w, def.Name)
+			fb.armRoundTripTests(w, rt)
+			fb.armPayloadTest(w, rt)
 			continue
 		}
 		for _, a := range fb.conv.Of(def.Name) {
-			self, other := fb.typeName(a.Self), fb.typeName(a.Other)
-			tests = append(tests, fb.testFunc(def.Name, fmt.Sprintf("%s_%s_RoundTrip", a.Self.Name, a.ToMethod),
+			self := fb.qualifiedText(a.Self.Package, a.Self.Name)
+			fb.testFunc(w, def.Name, a.Self.Name+"_"+a.ToMethod+"_RoundTrip",
 				fmt.Sprintf("checks that converting a %s to %s and back loses nothing.", a.Self.Name, a.Other),
-				call(&dst.IndexListExpr{X: fb.qualified(gentestPackage, "RunRoundTrip"), Indices: []dst.Expr{self, other}},
-					ident("t"), ident(generatorName(a.Self)),
-					methodExpr(fb.typeName(a.Self), a.ToMethod), methodExpr(fb.typeName(a.Self), a.FromMethod))))
+				callText(fb.qualifiedText(gentestPackage, "RunRoundTrip")+"["+self+", "+fb.qualifiedText(a.Other.Package, a.Other.Name)+"]",
+					"t", generatorName(a.Self), methodText(self, a.ToMethod), methodText(self, a.FromMethod)))
 		}
 	}
-	return append(gens, tests...), nil
+	fb.hubTests(w, plan)
+	return nil
 }
 
 // spokeTest checks that a resource converts to its hub and back without loss.
-func (fb *fileBuilder) spokeTest(n astmodel.TypeName) dst.Decl {
+func (fb *fileBuilder) spokeTest(w *goText, n astmodel.TypeName) {
 	if fb.conv == nil {
-		return nil
+		return
 	}
 	hub, ok := fb.conv.Graph.Hub(n)
 	if !ok || hub == n {
-		return nil
+		return
 	}
-	return fb.testFunc(n, n.Name+"_HubRoundTrip",
+	fb.testFunc(w, n, n.Name+"_HubRoundTrip",
 		fmt.Sprintf("checks that converting a %s to the hub %s and back loses nothing.", n.Name, hub),
-		call(&dst.IndexListExpr{X: fb.qualified(gentestPackage, "RunSpokeRoundTrip"), Indices: []dst.Expr{fb.typeName(n), fb.typeName(hub)}},
-			ident("t"), ident(generatorName(n))))
+		callText(fb.qualifiedText(gentestPackage, "RunSpokeRoundTrip")+"["+fb.qualifiedText(n.Package, n.Name)+", "+fb.qualifiedText(hub.Package, hub.Name)+"]",
+			"t", generatorName(n)))
 }
 
-// hubTestDecls renders the round trips that start from the definitions of plan: through every
+// hubTests writes the round trips that start from the definitions of plan: through every
 // version that converts with them, where that version keeps a property bag (so that nothing of
 // ours may be lost on the way).
-func (fb *fileBuilder) hubTestDecls(plan filePlan) []dst.Decl {
+func (fb *fileBuilder) hubTests(w *goText, plan filePlan) {
 	if fb.conv == nil {
-		return nil
+		return
 	}
-	var tests []dst.Decl
 	for _, def := range plan.defs {
-		ours := func() dst.Expr { return fb.typeName(def.Name) }
-		gen := func() dst.Expr { return ident(generatorName(def.Name)) }
+		gen := generatorName(def.Name)
 		if _, isResource := def.Type.(*astmodel.ResourceType); isResource {
 			// One kind per resource: look it up rather than scanning every kind of the run.
 			if kv, ok := fb.conv.Graph.KindOf(def.Name); ok && kv.Hub == def.Name {
@@ -147,10 +141,10 @@ func (fb *fileBuilder) hubTestDecls(plan filePlan) []dst.Decl {
 					if r == def.Name || !r.Package.Storage {
 						continue
 					}
-					tests = append(tests, fb.testFunc(def.Name, fmt.Sprintf("%s_RoundTripThrough_%s", def.Name.Name, identifierOf(r.Package.Version)),
+					fb.testFunc(w, def.Name, def.Name.Name+"_RoundTripThrough_"+identifierOf(r.Package.Version),
 						fmt.Sprintf("checks that converting a hub %s to %s and back loses nothing.", def.Name.Name, r),
-						call(&dst.IndexListExpr{X: fb.qualified(gentestPackage, "RunHubRoundTrip"), Indices: []dst.Expr{ours(), fb.typeName(r)}},
-							ident("t"), gen())))
+						callText(fb.qualifiedText(gentestPackage, "RunHubRoundTrip")+"["+fb.qualifiedText(def.Name.Package, def.Name.Name)+", "+fb.qualifiedText(r.Package, r.Name)+"]",
+							"t", gen))
 				}
 			}
 			continue
@@ -159,79 +153,85 @@ func (fb *fileBuilder) hubTestDecls(plan filePlan) []dst.Decl {
 			if a.SelfBag == "" || a.OtherBag == "" {
 				continue
 			}
-			tests = append(tests, fb.testFunc(def.Name, fmt.Sprintf("%s_RoundTripThrough_%s_%s", def.Name.Name, identifierOf(a.Self.Package.Version), a.Self.Name),
+			self := fb.qualifiedText(a.Self.Package, a.Self.Name)
+			fb.testFunc(w, def.Name, def.Name.Name+"_RoundTripThrough_"+identifierOf(a.Self.Package.Version)+"_"+a.Self.Name,
 				fmt.Sprintf("checks that converting a %s to %s and back loses nothing.", def.Name.Name, a.Self),
-				call(&dst.IndexListExpr{X: fb.qualified(gentestPackage, "RunReverseRoundTrip"), Indices: []dst.Expr{fb.typeName(a.Self), ours()}},
-					ident("t"), gen(), methodExpr(fb.typeName(a.Self), a.FromMethod), methodExpr(fb.typeName(a.Self), a.ToMethod))))
+				callText(fb.qualifiedText(gentestPackage, "RunReverseRoundTrip")+"["+self+", "+fb.qualifiedText(def.Name.Package, def.Name.Name)+"]",
+					"t", gen, methodText(self, a.FromMethod), methodText(self, a.ToMethod)))
 		}
 	}
-	return tests
 }
 
-// testFunc builds "func Test_<prefix>_name(t *testing.T) { body }", a test of the package of of.
-func (fb *fileBuilder) testFunc(of astmodel.TypeName, name, doc string, body dst.Expr) dst.Decl {
+// testFunc writes "func Test_<prefix>_name(t *testing.T) { body }", a test of the package of of.
+func (fb *fileBuilder) testFunc(w *goText, of astmodel.TypeName, name, doc, body string) {
 	name = "Test_" + testPrefix(of.Package) + "_" + name
-	return withDoc(function(name, []*dst.Field{field("t", deref(fb.qualified(testingPackage, "T")))}, nil, exprStmt(body)),
-		name+" "+doc)
+	w.decl(name + " " + doc)
+	w.open("func %s(t *%s)", name, fb.qualifiedText(testingPackage, "T"))
+	w.line("%s", body)
+	w.close()
 }
 
-// methodExpr builds (*T).Method.
-func methodExpr(t dst.Expr, name string) dst.Expr {
-	return &dst.SelectorExpr{X: &dst.ParenExpr{X: deref(t)}, Sel: ident(name)}
-}
+// methodText is (*T).Method.
+func methodText(t, name string) string { return "(*" + t + ")." + name }
 
-// generatorDecl renders "func GenerateX(t *rapid.T) X", which draws a random X.
-func (fb *fileBuilder) generatorDecl(def astmodel.Definition) (dst.Decl, error) {
+// generatorText writes "func generate_X(t *rapid.T) X", which draws a random X.
+func (fb *fileBuilder) generatorText(w *goText, def astmodel.Definition) error {
 	name := def.Name.Name
-	var result dst.Expr
+	self := fb.qualifiedText(def.Name.Package, name)
+	var result string
+	var fields []keyedText
 	switch t := def.Type.(type) {
 	case *astmodel.ResourceType:
-		result = composite(fb.typeName(def.Name),
-			keyValue("ObjectMeta", call(fb.qualified(gentestPackage, "ObjectMeta"), ident("t"))),
-			keyValue("Spec", call(ident(generatorName(t.Spec)), ident("t"))),
-			keyValue("Status", call(ident(generatorName(t.Status)), ident("t"))))
+		result = self + "{ObjectMeta: " + callText(fb.qualifiedText(gentestPackage, "ObjectMeta"), "t") +
+			", Spec: " + callText(generatorName(t.Spec), "t") +
+			", Status: " + callText(generatorName(t.Status), "t") + "}"
 	case *astmodel.ObjectType:
 		if len(t.Variants()) > 0 {
-			return fb.unionGeneratorDecl(def.Name, t)
+			return fb.unionGeneratorText(w, def.Name, self, t)
 		}
-		elts, err := fb.fieldGenerators(t, t.Properties())
-		if err != nil {
-			return nil, err
+		var err error
+		if fields, err = fb.fieldGenerators(t, t.Properties()); err != nil {
+			return err
 		}
-		result = composite(fb.typeName(def.Name), elts...)
 	case astmodel.EnumType:
 		if len(t.Values) == 0 {
 			g, err := fb.generatorOf(t.Base)
 			if err != nil {
-				return nil, err
+				return err
 			}
-			result = call(fb.typeName(def.Name), call(g, ident("t")))
+			result = callText(self, callText(g, "t"))
 			break
 		}
 		// Operator-only values are translated by the operator before the PUT, never sent as
 		// they are: drawn here, the ARM payload tests would find them refused by the swagger.
-		var values []dst.Expr
+		var values []string
 		for _, v := range t.Values {
 			if !v.OperatorOnly {
-				values = append(values, fb.qualified(def.Name.Package, name+"_"+v.Identifier))
+				values = append(values, fb.qualifiedText(def.Name.Package, name+"_"+v.Identifier))
 			}
 		}
-		result = call(call(fb.qualified(gentestPackage, "OneOf"), values...), ident("t"))
+		result = callText(callText(fb.qualifiedText(gentestPackage, "OneOf"), values...), "t")
 	default:
 		g, err := fb.generatorOf(t)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		result = call(fb.typeName(def.Name), call(g, ident("t")))
+		result = callText(self, callText(g, "t"))
 	}
-	fn := function(generatorName(def.Name), []*dst.Field{field("t", deref(fb.qualified(rapidPackage, "T")))},
-		[]*dst.Field{field("", fb.typeName(def.Name))}, returns(result))
-	return withDoc(fn, generatorName(def.Name)+" draws a random "+name+" for property-based tests."), nil
+	w.decl(generatorName(def.Name) + " draws a random " + name + " for property-based tests.")
+	w.open("func %s(t *%s) %s", generatorName(def.Name), fb.qualifiedText(rapidPackage, "T"), self)
+	if _, isObject := def.Type.(*astmodel.ObjectType); isObject {
+		w.literal("return "+self, fields)
+	} else {
+		w.line("return %s", result)
+	}
+	w.close()
+	return nil
 }
 
-// fieldGenerators renders "Name: generator(t)" for each of props, properties of t, one a line.
-func (fb *fileBuilder) fieldGenerators(t *astmodel.ObjectType, props []*astmodel.Property) ([]dst.Expr, error) {
-	var elts []dst.Expr
+// fieldGenerators are "Name: generator(t)" for each of props, properties of t.
+func (fb *fileBuilder) fieldGenerators(t *astmodel.ObjectType, props []*astmodel.Property) ([]keyedText, error) {
+	fields := make([]keyedText, 0, len(props))
 	for _, p := range props {
 		pt := p.Type
 		if p.Provenance.JSON != "" || p.JSONObjects {
@@ -246,12 +246,11 @@ func (fb *fileBuilder) fieldGenerators(t *astmodel.ObjectType, props []*astmodel
 			if g, err = fb.generatorOf(o.Element); err != nil {
 				return nil, err
 			}
-			g = call(fb.qualified(gentestPackage, "Present"), g)
+			g = callText(fb.qualifiedText(gentestPackage, "Present"), g)
 		}
-		elts = append(elts, keyValue(p.Name, call(g, ident("t"))))
+		fields = append(fields, keyedText{key: p.Name, value: callText(g, "t")})
 	}
-	onePerLine(elts)
-	return elts, nil
+	return fields, nil
 }
 
 // isKeyedItemOf tells the item of a list that is a map keyed by reference on the wire.
@@ -260,17 +259,16 @@ func isKeyedItemOf(o *astmodel.ObjectType) bool {
 	return len(ps) == 1 && ps[0].Name == "Reference" && astmodel.Unwrap(ps[0].Type) == astmodel.ResourceReferenceType
 }
 
-// unionGeneratorDecl renders the generator of a union: it sets exactly one variant, as the CRD's
+// unionGeneratorText writes the generator of a union: it sets exactly one variant, as the CRD's
 // one-of validation and the wire (which carries one variant) demand, and draws the union's other
 // properties (a polymorphic resource's azureName and owner) as any object's.
-func (fb *fileBuilder) unionGeneratorDecl(n astmodel.TypeName, t *astmodel.ObjectType) (dst.Decl, error) {
+func (fb *fileBuilder) unionGeneratorText(w *goText, n astmodel.TypeName, self string, t *astmodel.ObjectType) error {
 	var own []*astmodel.Property
 	for _, p := range t.Properties() {
 		if !p.Variant {
 			own = append(own, p)
 		}
 	}
-	var cases []dst.Stmt
 	var drawn []*astmodel.Property
 	for _, p := range t.Variants() {
 		// What keeps a variant the union does not know is Azure's to fill, never a client's.
@@ -278,86 +276,90 @@ func (fb *fileBuilder) unionGeneratorDecl(n astmodel.TypeName, t *astmodel.Objec
 			drawn = append(drawn, p)
 		}
 	}
+	gens := make([]string, len(drawn))
 	for i, p := range drawn {
 		g, err := fb.generatorOf(astmodel.Unwrap(p.Type))
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", p.Name, err)
+			return fmt.Errorf("%s: %w", p.Name, err)
 		}
-		cases = append(cases, &dst.CaseClause{
-			List: []dst.Expr{&dst.BasicLit{Kind: token.INT, Value: strconv.Itoa(i)}},
-			Body: []dst.Stmt{define([]string{"variant"}, call(g, ident("t"))), assign(path("result", p.Name), addr(ident("variant")))},
-		})
+		gens[i] = g
 	}
-	start := varDecl("result", fb.typeName(n))
+	var fields []keyedText
 	if len(own) > 0 {
-		elts, err := fb.fieldGenerators(t, own)
-		if err != nil {
-			return nil, err
+		var err error
+		if fields, err = fb.fieldGenerators(t, own); err != nil {
+			return err
 		}
-		start = define([]string{"result"}, composite(fb.typeName(n), elts...))
 	}
-	body := []dst.Stmt{
-		start,
-		&dst.SwitchStmt{
-			Tag:  call(fb.qualified(gentestPackage, "Variant"), ident("t"), &dst.BasicLit{Kind: token.INT, Value: strconv.Itoa(len(cases))}),
-			Body: &dst.BlockStmt{List: cases},
-		},
-		returns(ident("result")),
+	w.decl(generatorName(n) + " draws a random " + n.Name + ", with one variant set.")
+	w.open("func %s(t *%s) %s", generatorName(n), fb.qualifiedText(rapidPackage, "T"), self)
+	if len(own) > 0 {
+		w.literal("result := "+self, fields)
+	} else {
+		w.line("var result %s", self)
 	}
-	fn := function(generatorName(n), []*dst.Field{field("t", deref(fb.qualified(rapidPackage, "T")))},
-		[]*dst.Field{field("", fb.typeName(n))}, body...)
-	return withDoc(fn, generatorName(n)+" draws a random "+n.Name+", with one variant set."), nil
+	// gofmt puts the cases at the depth of the switch, their statements one deeper.
+	w.line("switch %s {", callText(fb.qualifiedText(gentestPackage, "Variant"), "t", strconv.Itoa(len(gens))))
+	for i, p := range drawn {
+		w.line("case %d:", i)
+		w.depth++
+		w.line("variant := %s", callText(gens[i], "t"))
+		w.line("result.%s = &variant", p.Name)
+		w.depth--
+	}
+	w.line("}")
+	w.line("return result")
+	w.close()
+	return nil
 }
 
 // armRoundTripTests check that a resource's spec and status survive the trip to the wire and
 // back (see gentest.RunARMRoundTrip).
-func (fb *fileBuilder) armRoundTripTests(rt *astmodel.ResourceType) []dst.Decl {
-	var tests []dst.Decl
+func (fb *fileBuilder) armRoundTripTests(w *goText, rt *astmodel.ResourceType) {
 	for _, n := range []astmodel.TypeName{rt.Spec, rt.Status} {
 		if _, ok := fb.arm.Of(n); !ok {
 			continue
 		}
-		tests = append(tests, fb.testFunc(n, n.Name+"_ARMRoundTrip",
+		fb.testFunc(w, n, n.Name+"_ARMRoundTrip",
 			"checks that "+n.Name+" survives ConvertToARM, JSON and PopulateFromARM.",
-			call(&dst.IndexExpr{X: fb.qualified(gentestPackage, "RunARMRoundTrip"), Index: fb.typeName(n)},
-				ident("t"), ident(generatorName(n)))))
+			callText(fb.qualifiedText(gentestPackage, "RunARMRoundTrip")+"["+fb.qualifiedText(n.Package, n.Name)+"]",
+				"t", generatorName(n)))
 	}
-	return tests
 }
 
-// armPayloadTests check that what a resource's spec sends has the shape of the swagger's PUT
-// body (see gentest.RunARMPayloadCheck); they skip when the spec root is not set.
-func (fb *fileBuilder) armPayloadTests(rt *astmodel.ResourceType) []dst.Decl {
+// armPayloadTest checks that what a resource's spec sends has the shape of the swagger's PUT
+// body (see gentest.RunARMPayloadCheck); it skips when the spec root is not set.
+func (fb *fileBuilder) armPayloadTest(w *goText, rt *astmodel.ResourceType) {
 	if _, ok := fb.arm.Of(rt.Spec); !ok {
-		return nil
+		return
 	}
 	n := rt.Spec
-	return []dst.Decl{fb.testFunc(n, n.Name+"_ARMPayloadMatchesSwagger",
+	fb.testFunc(w, n, n.Name+"_ARMPayloadMatchesSwagger",
 		"checks that what "+n.Name+" sends to Azure is a valid "+rt.ARMType+" PUT body of api-version "+rt.APIVersion+".",
-		call(&dst.IndexExpr{X: fb.qualified(gentestPackage, "RunARMPayloadCheck"), Index: fb.typeName(n)},
-			ident("t"), ident(generatorName(n)), stringLit(rt.ARMType), stringLit(rt.APIVersion), stringLit(string(rt.Scope))))}
+		callText(fb.qualifiedText(gentestPackage, "RunARMPayloadCheck")+"["+fb.qualifiedText(n.Package, n.Name)+"]",
+			"t", generatorName(n), strconv.Quote(rt.ARMType), strconv.Quote(rt.APIVersion), strconv.Quote(string(rt.Scope))))
 }
 
 // generatorOf returns a function value that draws a random value of t.
-func (fb *fileBuilder) generatorOf(t astmodel.Type) (dst.Expr, error) {
-	wrap := func(combinator string, elem astmodel.Type) (dst.Expr, error) {
+func (fb *fileBuilder) generatorOf(t astmodel.Type) (string, error) {
+	wrap := func(combinator string, elem astmodel.Type) (string, error) {
 		g, err := fb.generatorOf(elem)
 		if err != nil {
-			return nil, err
+			return "", err
 		}
-		return call(fb.qualified(gentestPackage, combinator), g), nil
+		return callText(fb.qualifiedText(gentestPackage, combinator), g), nil
 	}
 	switch x := t.(type) {
 	case astmodel.PrimitiveType:
 		switch x {
 		case astmodel.StringType:
-			return fb.qualified(gentestPackage, "String"), nil
+			return fb.qualifiedText(gentestPackage, "String"), nil
 		case astmodel.IntType:
-			return fb.qualified(gentestPackage, "Int"), nil
+			return fb.qualifiedText(gentestPackage, "Int"), nil
 		case astmodel.FloatType:
-			return fb.qualified(gentestPackage, "Float"), nil
+			return fb.qualifiedText(gentestPackage, "Float"), nil
 		case astmodel.BoolType:
-			return fb.qualified(gentestPackage, "Bool"), nil
+			return fb.qualifiedText(gentestPackage, "Bool"), nil
 		}
 	case astmodel.ValidatedType:
 		return fb.generatorOf(x.Element)
@@ -367,16 +369,16 @@ func (fb *fileBuilder) generatorOf(t astmodel.Type) (dst.Expr, error) {
 		return wrap("SliceOf", x.Element)
 	case astmodel.MapType:
 		if astmodel.Unwrap(x.Key) != astmodel.StringType {
-			return nil, fmt.Errorf("maps with %s keys have no generator", x.Key)
+			return "", fmt.Errorf("maps with %s keys have no generator", x.Key)
 		}
 		return wrap("MapOf", x.Value)
 	case astmodel.TypeName:
 		if x.Package.IsAPI() {
-			return ident(generatorName(x)), nil
+			return generatorName(x), nil
 		}
 		if g, ok := generatorsOf[x]; ok {
-			return fb.qualified(gentestPackage, g), nil
+			return fb.qualifiedText(gentestPackage, g), nil
 		}
 	}
-	return nil, fmt.Errorf("no generator for %s", t)
+	return "", fmt.Errorf("no generator for %s", t)
 }
