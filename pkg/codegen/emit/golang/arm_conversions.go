@@ -25,7 +25,7 @@ const (
 //
 // These methods are the largest family of code a whole-corpus run generates and follow a few
 // fixed patterns, so they are written as text (see goText) rather than built as syntax trees
-// and printed; TestTextDeclsAreFormatted holds them to gofmt and the goldens to what the trees
+// and printed; TestTextDeclsAreGofmtStable holds them to gofmt and the goldens to what the trees
 // printed.
 func (fb *fileBuilder) armConversionText(w *goText, def astmodel.Definition) error {
 	o, ok := fb.arm.Of(def.Name)
