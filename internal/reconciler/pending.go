@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/armgen/armgen/pkg/genruntime"
@@ -90,6 +92,9 @@ func (a *attempt) patchAnnotations(ctx context.Context, set map[string]string) e
 		setAnnotation(a.obj, k, v)
 	}
 	if err := a.patchObject(ctx, before); err != nil {
+		if apierrors.IsConflict(err) {
+			return a.retryRecords(ctx, before, set, err)
+		}
 		return err
 	}
 	a.current = true
