@@ -101,15 +101,17 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 
 // Generate runs the pipeline and replaces the output directory (and the generated docs pages)
 // with the result, only when the whole run succeeded: everything is written beside its place,
-// then swapped in as one change. An output folder holding a file the generator did not write is
-// refused before the run; an audit with unaccounted properties, or Go code that does not compile
+// then swapped in as one change. A second run writing the same output at once, and an output
+// folder holding a file the generator did not write, are refused before the run; an audit with unaccounted properties, or Go code that does not compile
 // (CompileCheck), fails the run; in each case nothing is written and the result, where there is
 // one, still carries the report.
 func Generate(ctx context.Context, o Options) (res *Result, err error) {
 	start := time.Now()
-	if err := output.Check(o.Output(), o.Docs()); err != nil {
+	release, err := output.Acquire(o.Output(), o.Docs())
+	if err != nil {
 		return nil, err
 	}
+	defer release()
 	// The output folder's files are written beside it as each emitter finishes, while the
 	// later ones run; they are swapped in only at the end, and removed on any failure.
 	st := output.NewStager(ctx, o.Output())
