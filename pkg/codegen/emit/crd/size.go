@@ -2,6 +2,7 @@ package crd
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"strings"
 	"sync/atomic"
@@ -49,13 +50,20 @@ func (o Options) limits() (apply, hard int) {
 // CRDs that fit are never trimmed, so they stay equal
 // to what controller-tools derives from the Go types.
 func marshal(crd *apiextv1.CustomResourceDefinition, opts Options) ([]byte, error) {
+	return marshalEstimated(crd, opts, math.MaxInt)
+}
+
+// marshalEstimated is marshal given the CRD's estimatedSize: only a CRD estimated over the limit
+// has its floor counted before it is first encoded, as the count walks every schema and nearly
+// every CRD fits. (The estimate only saves that walk; what is written does not depend on it.)
+func marshalEstimated(crd *apiextv1.CustomResourceDefinition, opts Options, estimate int) ([]byte, error) {
 	limit, hard := opts.limits()
 	if opts.FullDescriptions {
 		limit = hard
 	}
 	var out []byte // nil while the CRD's size is only known to be over limit
 	var err error
-	if sizeFloor(crd, limit) <= limit {
+	if estimate <= limit || sizeFloor(crd, limit) <= limit {
 		if out, err = marshalWithoutStatus(crd); err != nil {
 			return nil, err
 		}
