@@ -3,27 +3,39 @@ package pipeline
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"runtime"
 	"slices"
 	"time"
 )
 
-// background is the check stage running beside the main line of stages (at most one: a second
-// check joins the first before it starts), and the stages that finished since it started, whose
-// reports wait so that Observe and AfterStage still see the stages in order.
+// background holds the stages running beside the main line (checks, and stages marked Beside),
+// and the reports of the stages that finished since the first of them started: Observe and
+// AfterStage see every stage in stage order, as if each had run in its turn.
 type background struct {
-	running *check
-	held    []finished
+	// queue is in stage order: a running (or joined but not yet reported) stage beside the main
+	// line, or a main-line stage that finished behind one.
+	queue []*entry
 }
 
-// check is one check stage running in its goroutine.
-type check struct {
-	stage Stage
-	index int
-	state State
-	done  chan struct{}
-	err   error
-	rep   finished
+// entry is one place in the report queue.
+type entry struct {
+	run *besideRun // nil for a main-line stage
+	fin finished
+	// before are the stages beside the main line that come before this one in stage order and
+	// were joined after it started: its reported state holds what they wrote.
+	before []*besideRun
+}
+
+// besideRun is one stage running in its goroutine.
+type besideRun struct {
+	stage  Stage
+	index  int
+	done   chan struct{}
+	out    State
+	fin    finished
+	err    error
+	joined bool
 }
 
 // finished is what the runner reports of a stage once it has run.
@@ -35,10 +47,13 @@ type finished struct {
 	allocated uint64
 }
 
+// runsBeside reports whether the runner may run st beside the stages after it.
+func runsBeside(st Stage) bool { return st.Check || st.Beside }
+
 // start runs st on s in a goroutine.
 func (b *background) start(ctx context.Context, st Stage, index int, s State, measure bool) {
-	c := &check{stage: st, index: index, state: s, done: make(chan struct{})}
-	b.running = c
+	c := &besideRun{stage: st, index: index, done: make(chan struct{})}
+	b.queue = append(b.queue, &entry{run: c})
 	go func() {
 		defer close(c.done)
 		var before runtime.MemStats
@@ -46,14 +61,18 @@ func (b *background) start(ctx context.Context, st Stage, index int, s State, me
 			runtime.ReadMemStats(&before)
 		}
 		start := time.Now()
-		_, err := runStage(ctx, st, s)
-		c.rep = finished{index: index, stage: st, state: s, elapsed: time.Since(start)}
+		out, err := runStage(ctx, st, s)
+		if err == nil && !sameDefinitions(out, s) {
+			err = fmt.Errorf("internal error (please report): stage %q runs beside the stages after it but changed the definitions, which they read", st.ID)
+		}
+		c.out = out
+		c.fin = finished{index: index, stage: st, state: out, elapsed: time.Since(start)}
 		if measure {
-			// The allocations of the stages beside it count too: a check's figure is an upper
-			// bound.
+			// The allocations of the stages beside it count too: the figure of a stage run
+			// beside others is an upper bound.
 			var after runtime.MemStats
 			runtime.ReadMemStats(&after)
-			c.rep.allocated = after.TotalAlloc - before.TotalAlloc
+			c.fin.allocated = after.TotalAlloc - before.TotalAlloc
 		}
 		if err != nil {
 			c.err = fmt.Errorf("%s: %w", st.ID, err)
@@ -61,67 +80,133 @@ func (b *background) start(ctx context.Context, st Stage, index int, s State, me
 	}()
 }
 
-// neededBy reports whether st must wait for the running check: it requires it, or it is a check
-// itself.
-func (b *background) neededBy(st Stage) bool {
-	return b.running != nil && (st.Check || slices.Contains(st.Requires, b.running.stage.ID))
+// sameDefinitions reports whether two states hold the same definitions map (not an equal one:
+// a stage that kept its input's map changed nothing in it, as stages never change the map they
+// are given).
+func sameDefinitions(a, b State) bool {
+	return reflect.ValueOf(a.definitions).UnsafePointer() == reflect.ValueOf(b.definitions).UnsafePointer()
 }
 
-// report hands a finished stage to Observe and AfterStage, or holds it while a check started
-// before it still runs.
+// neededBy returns the last running stage that st must wait for: one it requires, one that writes
+// a key st reads or writes, or, for a check, any (a check reads the whole state as the stages
+// before it left it); nil if none.
+func (b *background) neededBy(st Stage) *besideRun {
+	var last *besideRun
+	for _, e := range b.queue {
+		c := e.run
+		if c == nil || c.joined {
+			continue
+		}
+		if st.Check || slices.Contains(st.Requires, c.stage.ID) ||
+			slices.ContainsFunc(c.stage.Writes, func(k string) bool {
+				return slices.Contains(st.Reads, k) || slices.Contains(st.Writes, k)
+			}) {
+			last = c
+		}
+	}
+	return last
+}
+
+// running reports whether any stage still runs beside the main line.
+func (b *background) running() bool {
+	return slices.ContainsFunc(b.queue, func(e *entry) bool { return e.run != nil && !e.run.joined })
+}
+
+// report hands a finished stage to Observe and AfterStage, or queues it behind a stage started
+// before it.
 func (b *background) report(r Runner, f finished) error {
-	if b.running != nil {
-		b.held = append(b.held, f)
+	if len(b.queue) > 0 {
+		b.queue = append(b.queue, &entry{fin: f})
 		return nil
 	}
 	return r.reportStage(f)
 }
 
-// join waits for the running check, then reports it and the stages held behind it; its error
-// comes first, as it would have stopped the run before them.
-func (b *background) join(r Runner) error {
-	c := b.running
-	if c == nil {
-		return nil
-	}
-	<-c.done
-	b.running = nil
-	held := b.held
-	b.held = nil
-	if c.err != nil {
-		return c.err
-	}
-	if err := r.reportStage(c.rep); err != nil {
-		return err
-	}
-	for _, f := range held {
-		if err := r.reportStage(f); err != nil {
-			return err
+// join waits for the stages running beside the main line up to and including upto (all of them
+// if upto is nil), in stage order, and returns s with what they wrote. The first error in stage
+// order wins, as it would have stopped the run before the others. Then the reports queued behind
+// the joined stages are made, each state with the writes of the stages before it.
+func (b *background) join(r Runner, s State, upto *besideRun) (State, error) {
+	for _, e := range b.queue {
+		c := e.run
+		if c == nil || c.joined {
+			continue
+		}
+		<-c.done
+		c.joined = true
+		if c.err != nil {
+			b.drop()
+			return s, c.err
+		}
+		s = s.adopt(c.out, c.stage.Writes)
+		for _, later := range b.queue {
+			if index(later) > c.index {
+				later.before = append(later.before, c)
+			}
+		}
+		if c == upto {
+			break
 		}
 	}
-	return nil
+	for len(b.queue) > 0 {
+		e := b.queue[0]
+		if e.run != nil && !e.run.joined {
+			break
+		}
+		b.queue = b.queue[1:]
+		f := e.fin
+		if e.run != nil {
+			f = e.run.fin
+		}
+		for _, c := range e.before {
+			f.state = f.state.adopt(c.out, c.stage.Writes)
+		}
+		if err := r.reportStage(f); err != nil {
+			b.drop()
+			return s, err
+		}
+	}
+	return s, nil
 }
 
-// firstError is the error of a run that stopped with err: the running check's own error if it
-// has one, since in stage order it would have come first.
+// index is the stage index of a queue entry.
+func index(e *entry) int {
+	if e.run != nil {
+		return e.run.index
+	}
+	return e.fin.index
+}
+
+// firstError is the error of a run that stopped with err: the first error, in stage order, of
+// the stages still running beside it, since they started before the stage that failed.
 func (b *background) firstError(err error) error {
-	if b.running == nil {
-		return err
+	for _, e := range b.queue {
+		if c := e.run; c != nil && !c.joined {
+			<-c.done
+			c.joined = true
+			if c.err != nil {
+				err = c.err
+				break
+			}
+		}
 	}
-	<-b.running.done
-	if b.running.err != nil {
-		err = b.running.err
-	}
-	b.running = nil
-	b.held = nil
+	b.drop()
 	return err
 }
 
-// abandon waits for a check still running when Run returns early, so that no stage outlives it.
+// drop waits for every stage still running and forgets the queue.
+func (b *background) drop() {
+	b.abandon()
+	b.queue = nil
+}
+
+// abandon waits for the stages still running when Run returns early, so that no stage outlives it.
 func (b *background) abandon() {
-	if b.running != nil {
-		<-b.running.done
-		b.running = nil
+	for _, e := range b.queue {
+		if c := e.run; c != nil && !c.joined {
+			<-c.done
+			c.joined = true
+		}
 	}
 }
 

@@ -95,7 +95,8 @@ func (r Runner) Has(id string) bool {
 }
 
 // Run checks the stage list against the keys s holds, then runs every stage, stopping at the
-// first error or cancellation. Check stages run beside the stages after them (see Stage.Check);
+// first error or cancellation. Check and Beside stages run beside the stages after them (see
+// Stage.Check and Stage.Beside);
 // what the caller sees is as if each ran in its turn: the same error, and Observe and AfterStage
 // called in stage order.
 func (r Runner) Run(ctx context.Context, s State) (State, error) {
@@ -108,23 +109,34 @@ func (r Runner) Run(ctx context.Context, s State) (State, error) {
 			lastRead[k] = i
 		}
 	}
+	release := func(s State, i int) State {
+		if !r.Release {
+			return s
+		}
+		return s.release(func(k string) bool {
+			last, read := lastRead[k]
+			return (!read || last <= i) && !slices.Contains(r.Keep, k)
+		})
+	}
 	var bg background
 	defer bg.abandon()
 	for i, st := range r.Stages {
 		if err := ctx.Err(); err != nil {
 			return s, bg.firstError(err)
 		}
-		if bg.neededBy(st) {
-			if err := bg.join(r); err != nil {
+		if c := bg.neededBy(st); c != nil {
+			var err error
+			if s, err = bg.join(r, s, c); err != nil {
 				return s, err
 			}
+			s = release(s, i-1)
 		}
 		var before runtime.MemStats
 		if r.Observe != nil {
 			runtime.ReadMemStats(&before)
 		}
 		start := time.Now()
-		if st.Check && i < len(r.Stages)-1 {
+		if runsBeside(st) && i < len(r.Stages)-1 {
 			bg.start(ctx, st, i, s, r.Observe != nil)
 			continue
 		}
@@ -142,17 +154,13 @@ func (r Runner) Run(ctx context.Context, s State) (State, error) {
 		if err := bg.report(r, done); err != nil {
 			return s, bg.firstError(err)
 		}
-		if r.Release {
-			s = s.release(func(k string) bool {
-				last, read := lastRead[k]
-				return (!read || last <= i) && !slices.Contains(r.Keep, k)
-			})
-		}
+		s = release(s, i)
 	}
-	if err := bg.join(r); err != nil {
+	s, err := bg.join(r, s, nil)
+	if err != nil {
 		return s, err
 	}
-	return s, nil
+	return release(s, len(r.Stages)-1), nil
 }
 
 // runStage runs one stage, turning a panic into an error that names the stage: a bug in one

@@ -25,6 +25,13 @@ type Stage struct {
 	// Requires it, so that a one-core check does not leave the other cores idle; its error is
 	// still the run's error, ahead of any error of a stage after it.
 	Check bool
+	// Beside marks a stage that writes only side data and leaves the definitions as it found
+	// them (an emitter): the runner runs it beside the stages after it, up to the first that
+	// Requires it or reads or writes a key it writes, then joins its writes into the state. So
+	// emitters whose inputs and outputs are independent share the cores instead of waiting for
+	// each other's last, largest item. What the caller sees is as if it ran in its turn: the
+	// same state, the first error in stage order, Observe and AfterStage in stage order.
+	Beside bool
 }
 
 // AnyKey is a state key of any value type.

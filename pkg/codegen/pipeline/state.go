@@ -145,3 +145,22 @@ func (s State) SideNames() []string {
 
 // side returns raw side data by name, for dumps.
 func (s State) sideValue(name string) any { return s.side[name] }
+
+// adopt returns s with the side data under keys taken from from: the writes of a stage that ran
+// beside the main line, joined into it.
+func (s State) adopt(from State, keys []string) State {
+	if len(keys) == 0 {
+		return s
+	}
+	side := maps.Clone(s.side)
+	if side == nil {
+		side = make(map[string]any)
+	}
+	for _, k := range keys {
+		if v, ok := from.side[k]; ok {
+			side[k] = v
+		}
+	}
+	s.side = side
+	return s
+}

@@ -15,14 +15,41 @@ import (
 // Split replaces the raw types of the exported resources by their spec and status types, and
 // adds a resource definition per export.
 func Split(raw astmodel.Definitions, exps selection.Exports) astmodel.Definitions {
+	shared := newSplitter(raw, nil)
+	for _, e := range exps {
+		shared.reserve(e)
+	}
+	kinds := exportedKinds(exps)
+	out, ok := splitPerPackage(shared, exps, kinds)
+	if !ok {
+		sp := newSplitter(raw, shared)
+		sp.exports(exps, kinds)
+		out = sp.out
+	}
+	// Keep what is not raw (nothing, today; later stages may add packages before this one).
+	for n, d := range raw {
+		if _, isRaw := shared.rawPackage(n); !isRaw {
+			out[n] = d
+		}
+	}
+	return out
+}
+
+// newSplitter returns a splitter over raw with nothing built yet, sharing the reserved names of
+// names (read only from then on), or reserving its own if names is nil.
+func newSplitter(raw astmodel.Definitions, names *splitter) *splitter {
 	sp := &splitter{raw: raw, out: make(astmodel.Definitions), done: make(map[splitKey]astmodel.TypeName),
 		building: make(map[astmodel.TypeName]bool), reserved: make(map[astmodel.TypeName]bool),
 		groupKinds: make(map[string]map[string]bool),
 		keyed:      make(map[astmodel.PackageReference]astmodel.TypeName)}
-	for _, e := range exps {
-		sp.reserve(e)
+	if names != nil {
+		sp.reserved, sp.groupKinds = names.reserved, names.groupKinds
 	}
-	kinds := exportedKinds(exps)
+	return sp
+}
+
+// exports builds the spec, status and resource definitions of exps, in order.
+func (sp *splitter) exports(exps selection.Exports, kinds map[string]bool) {
 	for _, e := range exps {
 		sp.bodies = e.Bodies
 		sp.own = sp.ownChildrenOf(e, kinds)
@@ -38,13 +65,6 @@ func Split(raw astmodel.Definitions, exps selection.Exports) astmodel.Definition
 		name := e.Name()
 		sp.out[name] = astmodel.Definition{Name: name, Type: r, Description: resourceDescription(e), Source: e.Resource.File + "#" + "/paths/" + e.Resource.Path}
 	}
-	// Keep what is not raw (nothing, today; later stages may add packages before this one).
-	for n, d := range raw {
-		if _, isRaw := sp.rawPackage(n); !isRaw {
-			sp.out[n] = d
-		}
-	}
-	return sp.out
 }
 
 func resourceDescription(e *selection.Export) string {

@@ -13,6 +13,7 @@ import (
 func emitCRDs() pipeline.Stage {
 	return pipeline.Stage{
 		ID: EmitCRDs, Description: "Render CRD YAML from the type graph",
+		Beside:   true,
 		Requires: []string{CheckNames},
 		Reads:    pipeline.Keys(fullDescriptionsKey),
 		Writes:   pipeline.Keys(crdFilesKey),

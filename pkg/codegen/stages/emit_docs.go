@@ -15,6 +15,7 @@ import (
 func emitDocs() pipeline.Stage {
 	return pipeline.Stage{
 		ID: EmitDocs, Description: "Render the resource reference pages (resources.md, one page per group)",
+		Beside:   true,
 		Requires: []string{CheckNames},
 		Writes:   pipeline.Keys(docsKey),
 		Run: func(ctx context.Context, s pipeline.State) (pipeline.State, error) {

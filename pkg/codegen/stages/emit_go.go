@@ -12,6 +12,7 @@ import (
 func emitGo() pipeline.Stage {
 	return pipeline.Stage{
 		ID: EmitGo, Description: "Render Go packages, deepcopy and the registration list",
+		Beside:   true,
 		Requires: []string{CheckNames, PlanConversions, CreateARMTypes},
 		Reads:    pipeline.Keys(configKey, conversionsKey, armPlanKey, printerKey),
 		Writes:   pipeline.Keys(goFilesKey),

@@ -13,6 +13,7 @@ import (
 func emitRBAC() pipeline.Stage {
 	return pipeline.Stage{
 		ID: EmitRBAC, Description: "Render the operator's ClusterRole over the generated kinds",
+		Beside:   true,
 		Requires: []string{CheckNames},
 		Writes:   pipeline.Keys(rbacFilesKey),
 		Run: func(ctx context.Context, s pipeline.State) (pipeline.State, error) {

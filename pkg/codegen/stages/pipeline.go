@@ -32,7 +32,9 @@ import (
 //     included), and before plan-conversions, which pairs properties by name and would report
 //     a clash as a failed pairing instead of the rename that fixes it.
 //   - create-conversion-graph, plan-conversions: need the storage twins to pair versions.
-//   - emit-go, emit-crds, emit-docs: render in memory from the checked graph.
+//   - emit-go, emit-crds, emit-docs: render in memory from the checked graph. Each emitter
+//     (Beside) writes only its own files, so they run at once, sharing the cores instead of each
+//     waiting for the last, largest package or CRD of the one before.
 //   - emit-rbac: beside emit-crds, from the same resources and plurals, so the operator's role
 //     grants exactly the kinds whose CRDs are written.
 //   - check-config-consumed: last, when every stage that reads settings has run.

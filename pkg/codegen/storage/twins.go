@@ -4,6 +4,8 @@ package storage
 
 import (
 	"fmt"
+	"runtime"
+	"sync"
 
 	"github.com/armgen/armgen/pkg/astmodel"
 )
@@ -24,25 +26,45 @@ import (
 //     which the operator converts back to before it talks to Azure.
 func Twins(defs astmodel.Definitions) astmodel.Definitions {
 	specs := make(map[astmodel.TypeName]bool)
+	var api []astmodel.Definition
 	for n, d := range defs {
-		if r, ok := d.Type.(*astmodel.ResourceType); ok && n.Package.IsAPIVersion() {
+		if !n.Package.IsAPIVersion() {
+			continue
+		}
+		api = append(api, d)
+		if r, ok := d.Type.(*astmodel.ResourceType); ok {
 			specs[r.Spec] = true
 		}
+	}
+	// Each twin depends on its API definition and defs alone: derive them in parallel, in
+	// chunks, while the copy of defs is made; the map that holds them is the same whatever the
+	// order they are derived in.
+	twins := make([]astmodel.Definition, len(api))
+	has := make([]bool, len(api))
+	workers := runtime.GOMAXPROCS(0)
+	chunk := (len(api) + workers - 1) / workers
+	var wg sync.WaitGroup
+	for start := 0; start < len(api); start += chunk {
+		end := min(start+chunk, len(api))
+		wg.Go(func() {
+			for i := start; i < end; i++ {
+				twin, ok := storageTwin(defs, api[i])
+				if o, isObject := twin.Type.(*astmodel.ObjectType); ok && isObject && specs[api[i].Name] {
+					twin.Type = o.WithProperties(astmodel.NewOriginalVersionProperty())
+				}
+				twins[i], has[i] = twin, ok
+			}
+		})
 	}
 	out := make(astmodel.Definitions, 2*len(defs))
 	for n, d := range defs {
 		out[n] = d
-		if !n.Package.IsAPIVersion() {
-			continue
+	}
+	wg.Wait()
+	for i, twin := range twins {
+		if has[i] {
+			out[twin.Name] = twin
 		}
-		twin, ok := storageTwin(defs, d)
-		if !ok {
-			continue
-		}
-		if o, isObject := twin.Type.(*astmodel.ObjectType); isObject && specs[n] {
-			twin.Type = o.WithProperties(astmodel.NewOriginalVersionProperty())
-		}
-		out[twin.Name] = twin
 	}
 	return out
 }

@@ -73,10 +73,11 @@ func RenderWith(defs astmodel.Definitions, opts Options) ([]File, error) {
 	files := make([]File, len(order))
 	g = new(errgroup.Group)
 	g.SetLimit(runtime.GOMAXPROCS(0))
-	for _, i := range largestFirst(crds) {
+	work, estimates := largestFirst(crds)
+	for _, i := range work {
 		crd, gk := crds[i], order[i]
 		g.Go(func() error {
-			out, err := marshal(crd, opts)
+			out, err := marshalEstimated(crd, opts, estimates[i])
 			if err != nil {
 				return fmt.Errorf("%s/%s: %w", gk.group, gk.kind, err)
 			}

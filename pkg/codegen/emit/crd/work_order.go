@@ -8,10 +8,10 @@ import (
 )
 
 // largestFirst is the order in which to marshal CRDs: by estimated YAML size, largest first
-// (ties by index, so the schedule is the same every run). Marshalling cost follows size, and
-// more than linearly above ApplyLimit, where each trimming step encodes the CRD again.
-func largestFirst(crds []*apiextv1.CustomResourceDefinition) []int {
-	sizes := make([]int, len(crds))
+// (ties by index, so the schedule is the same every run), with the estimates. Marshalling cost
+// follows size, and more than linearly above ApplyLimit, where trimming encodes the CRD again.
+func largestFirst(crds []*apiextv1.CustomResourceDefinition) (order, sizes []int) {
+	sizes = make([]int, len(crds))
 	idx := make([]int, len(crds))
 	for i, c := range crds {
 		idx[i] = i
@@ -22,7 +22,7 @@ func largestFirst(crds []*apiextv1.CustomResourceDefinition) []int {
 		}
 	}
 	slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(sizes[b], sizes[a]) })
-	return idx
+	return idx, sizes
 }
 
 // estimatedSize approximates the YAML bytes of a schema: its descriptions plus a line or two

@@ -12,7 +12,7 @@ import (
 func TestCRDsAreMarshalledLargestFirst(t *testing.T) {
 	desc := "A description of the property. It has a second sentence."
 	crds := []*apiextv1.CustomResourceDefinition{bigCRD(5, desc), bigCRD(300, desc), bigCRD(40, desc), bigCRD(5, desc)}
-	if got, want := largestFirst(crds), []int{1, 2, 0, 3}; !slices.Equal(got, want) {
+	if got, want := order(largestFirst(crds)), []int{1, 2, 0, 3}; !slices.Equal(got, want) {
 		t.Errorf("marshal order %v, want %v (largest first, ties in name order)", got, want)
 	}
 }
@@ -31,3 +31,5 @@ func TestEstimatedSizeFollowsEncodedSize(t *testing.T) {
 		}
 	}
 }
+
+func order(idx, _ []int) []int { return idx }
