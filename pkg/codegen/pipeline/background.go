@@ -16,17 +16,20 @@ type background struct {
 	held    []finished
 }
 
-// check is one check stage running in its goroutine.
+// check is one check stage running in its goroutine. It holds the state it reads only while it
+// runs: a check done long before the stage that joins it must not keep side data that the runner
+// has released from the main line (the exports, and through them the swagger) alive till then.
 type check struct {
 	stage Stage
 	index int
-	state State
 	done  chan struct{}
 	err   error
 	rep   finished
 }
 
-// finished is what the runner reports of a stage once it has run.
+// finished is what the runner reports of a stage once it has run. state is set only for
+// AfterStage, the one reader of it: a report held behind a running check would otherwise keep
+// what later stages released.
 type finished struct {
 	index     int
 	stage     Stage
@@ -35,9 +38,9 @@ type finished struct {
 	allocated uint64
 }
 
-// start runs st on s in a goroutine.
-func (b *background) start(ctx context.Context, st Stage, index int, s State, measure bool) {
-	c := &check{stage: st, index: index, state: s, done: make(chan struct{})}
+// start runs st on s in a goroutine; keepState keeps s in the report, for AfterStage.
+func (b *background) start(ctx context.Context, st Stage, index int, s State, measure, keepState bool) {
+	c := &check{stage: st, index: index, done: make(chan struct{})}
 	b.running = c
 	go func() {
 		defer close(c.done)
@@ -47,7 +50,10 @@ func (b *background) start(ctx context.Context, st Stage, index int, s State, me
 		}
 		start := time.Now()
 		_, err := runStage(ctx, st, s)
-		c.rep = finished{index: index, stage: st, state: s, elapsed: time.Since(start)}
+		c.rep = finished{index: index, stage: st, elapsed: time.Since(start)}
+		if keepState {
+			c.rep.state = s
+		}
 		if measure {
 			// The allocations of the stages beside it count too: a check's figure is an upper
 			// bound.

@@ -2,7 +2,12 @@ package pipeline
 
 import (
 	"context"
+	"errors"
+	"runtime"
+	"sync/atomic"
 	"testing"
+	"time"
+	"weak"
 )
 
 // Side data no later stage reads is dropped from the state as soon as the last reader is done,
@@ -42,5 +47,49 @@ func TestRunnerReleasesSideDataNoLaterStageReads(t *testing.T) {
 				t.Errorf("doubled in the final state: %v, want %v", got, c.wantDbl)
 			}
 		})
+	}
+}
+
+// payload is side data large enough to matter, made by one stage and read by a check only.
+type payload struct{ data [1 << 16]byte }
+
+var payloadKey = NewKey[*payload]("payload")
+
+// A check that has finished holds nothing: side data it read, which the main line released after
+// the check's turn, is collectable while the stages after it still run, not only once a stage
+// that Requires the check joins it (check-names, finished during create-conversion-graph, kept
+// the exports and through them the swagger documents alive until emit-go).
+func TestRunnerFinishedCheckHoldsNoReleasedSideData(t *testing.T) {
+	var gone weak.Pointer[payload]
+	var checked atomic.Bool
+	maker := Stage{ID: "make", Writes: Keys(payloadKey), Run: func(_ context.Context, s State) (State, error) {
+		p := &payload{}
+		gone = weak.Make(p)
+		return With(s, payloadKey, p), nil
+	}}
+	chk := Stage{ID: "chk", Check: true, Reads: Keys(payloadKey), Run: func(_ context.Context, s State) (State, error) {
+		_, err := Get(s, payloadKey)
+		checked.Store(true)
+		return s, err
+	}}
+	// The main line drops the payload after the first stage past the check's turn; the second
+	// waits for the check to finish and the payload to be collected.
+	after := Stage{ID: "after", Run: func(_ context.Context, s State) (State, error) { return s, nil }}
+	wait := func(id string) Stage {
+		return Stage{ID: id, Run: func(_ context.Context, s State) (State, error) {
+			deadline := time.Now().Add(5 * time.Second)
+			for !checked.Load() || gone.Value() != nil {
+				if time.Now().After(deadline) {
+					return State{}, errors.New("the payload the finished check read is still held")
+				}
+				runtime.GC()
+				time.Sleep(time.Millisecond)
+			}
+			return s, nil
+		}}
+	}
+	r := Runner{Stages: []Stage{maker, chk, after, wait("last")}, Release: true}
+	if _, err := r.Run(context.Background(), NewState()); err != nil {
+		t.Fatal(err)
 	}
 }

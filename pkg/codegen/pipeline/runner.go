@@ -125,7 +125,7 @@ func (r Runner) Run(ctx context.Context, s State) (State, error) {
 		}
 		start := time.Now()
 		if st.Check && i < len(r.Stages)-1 {
-			bg.start(ctx, st, i, s, r.Observe != nil)
+			bg.start(ctx, st, i, s, r.Observe != nil, r.AfterStage != nil)
 			continue
 		}
 		next, err := runStage(ctx, st, s)
@@ -133,7 +133,10 @@ func (r Runner) Run(ctx context.Context, s State) (State, error) {
 			return s, bg.firstError(fmt.Errorf("%s: %w", st.ID, err))
 		}
 		s = next
-		done := finished{index: i, stage: st, state: s, elapsed: time.Since(start)}
+		done := finished{index: i, stage: st, elapsed: time.Since(start)}
+		if r.AfterStage != nil {
+			done.state = s
+		}
 		if r.Observe != nil {
 			var after runtime.MemStats
 			runtime.ReadMemStats(&after)
