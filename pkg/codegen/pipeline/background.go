@@ -136,7 +136,7 @@ func (r Runner) reportStage(f finished) error {
 	if r.Observe != nil {
 		r.Observe(Report{Stage: f.stage, Index: f.index, Total: len(r.Stages), Elapsed: f.elapsed, Allocated: f.allocated})
 	}
-	if r.AfterStage != nil {
+	if r.wantsState(f.stage.ID) {
 		return r.AfterStage(f.stage.ID, f.state)
 	}
 	return nil

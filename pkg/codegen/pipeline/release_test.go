@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"runtime"
+	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -88,8 +89,28 @@ func TestRunnerFinishedCheckHoldsNoReleasedSideData(t *testing.T) {
 			return s, nil
 		}}
 	}
-	r := Runner{Stages: []Stage{maker, chk, after, wait("last")}, Release: true}
-	if _, err := r.Run(context.Background(), NewState()); err != nil {
-		t.Fatal(err)
+	var reported []string
+	afterStage := func(id string, _ State) error {
+		reported = append(reported, id)
+		return nil
+	}
+	runners := map[string]Runner{
+		"no AfterStage": {Release: true},
+		// AfterStage only for the last stage (as gen's staged writes): the check's report, and
+		// that of the stage after it, held until the check is joined, keep no state.
+		"AfterStage of the last stage": {Release: true, AfterStage: afterStage, AfterStageOf: []string{"last"}},
+	}
+	for name, r := range runners {
+		t.Run(name, func(t *testing.T) {
+			checked.Store(false)
+			reported = nil
+			r.Stages = []Stage{maker, chk, after, wait("last")}
+			if _, err := r.Run(context.Background(), NewState()); err != nil {
+				t.Fatal(err)
+			}
+			if r.AfterStage != nil && !slices.Equal(reported, []string{"last"}) {
+				t.Errorf("AfterStage called after %v, want after last only", reported)
+			}
+		})
 	}
 }

@@ -27,8 +27,13 @@ type Runner struct {
 	Stages []Stage
 	// Observe, when set, is called after each stage.
 	Observe func(Report)
-	// AfterStage, when set, is called with the state after each stage (for --debug-stage).
+	// AfterStage, when set, is called with the state after each stage (for --debug-stage), or
+	// after those of AfterStageOf alone when that is set.
 	AfterStage func(id string, s State) error
+	// AfterStageOf, when set, lists the stages AfterStage is called for. The state of a stage
+	// reported while a check still runs is held until the check is joined; holding only these
+	// keeps what later stages released from staying alive in the reports of the others.
+	AfterStageOf []string
 	// Release drops, after each stage, the side data no later stage reads, except the keys in
 	// Keep (what the caller reads from the final state): the loaded swagger, once the types are
 	// built, need not stay in memory through the emitters.
@@ -125,7 +130,7 @@ func (r Runner) Run(ctx context.Context, s State) (State, error) {
 		}
 		start := time.Now()
 		if st.Check && i < len(r.Stages)-1 {
-			bg.start(ctx, st, i, s, r.Observe != nil, r.AfterStage != nil)
+			bg.start(ctx, st, i, s, r.Observe != nil, r.wantsState(st.ID))
 			continue
 		}
 		next, err := runStage(ctx, st, s)
@@ -134,7 +139,7 @@ func (r Runner) Run(ctx context.Context, s State) (State, error) {
 		}
 		s = next
 		done := finished{index: i, stage: st, elapsed: time.Since(start)}
-		if r.AfterStage != nil {
+		if r.wantsState(st.ID) {
 			done.state = s
 		}
 		if r.Observe != nil {
@@ -156,6 +161,11 @@ func (r Runner) Run(ctx context.Context, s State) (State, error) {
 		return s, err
 	}
 	return s, nil
+}
+
+// wantsState reports whether AfterStage is called for the stage id.
+func (r Runner) wantsState(id string) bool {
+	return r.AfterStage != nil && (r.AfterStageOf == nil || slices.Contains(r.AfterStageOf, id))
 }
 
 // runStage runs one stage, turning a panic into an error that names the stage: a bug in one
