@@ -49,7 +49,7 @@ func (b *background) start(ctx context.Context, st Stage, index int, s State, me
 			runtime.ReadMemStats(&before)
 		}
 		start := time.Now()
-		_, err := runStage(ctx, st, s)
+		_, err := runStage(ctx, st, s, nil)
 		c.rep = finished{index: index, stage: st, elapsed: time.Since(start)}
 		if keepState {
 			c.rep.state = s

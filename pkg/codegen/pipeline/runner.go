@@ -133,7 +133,7 @@ func (r Runner) Run(ctx context.Context, s State) (State, error) {
 			bg.start(ctx, st, i, s, r.Observe != nil, r.wantsState(st.ID))
 			continue
 		}
-		next, err := runStage(ctx, st, s)
+		next, err := runStage(ctx, st, s, func(k string) bool { return lastRead[k] > i })
 		if err != nil {
 			return s, bg.firstError(fmt.Errorf("%s: %w", st.ID, err))
 		}
@@ -171,13 +171,13 @@ func (r Runner) wantsState(id string) bool {
 // runStage runs one stage, turning a panic into an error that names the stage: a bug in one
 // stage must not take down a whole generation without saying where. It also holds the stage to
 // its declarations: everything it declared it writes, it must write.
-func runStage(ctx context.Context, st Stage, s State) (next State, err error) {
+func runStage(ctx context.Context, st Stage, s State, readLater func(string) bool) (next State, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("internal error (please report): %v\n%s", r, debug.Stack())
 		}
 	}()
-	f := &frame{stage: st, wrote: make(map[string]bool)}
+	f := &frame{stage: st, wrote: make(map[string]bool), readLater: readLater}
 	s.running = f
 	// The stage's label follows every goroutine it starts, so a CPU profile splits by stage
 	// (pprof -tagfocus stage=emit-crds) and an execution trace shows each stage as a region.
