@@ -114,3 +114,25 @@ func TestRunnerFinishedCheckHoldsNoReleasedSideData(t *testing.T) {
 		})
 	}
 }
+
+// ReadLater tells a stage whether a stage after it reads a key: only the runner knows the stages
+// after one, so a stage run on its own must assume any key is.
+func TestReadLaterKnowsTheStagesAfterTheRunningOne(t *testing.T) {
+	var got []bool
+	ask := func(id string) Stage {
+		return Stage{ID: id, Run: func(_ context.Context, s State) (State, error) {
+			got = append(got, ReadLater(s, counter))
+			return s, nil
+		}}
+	}
+	r := Runner{Stages: []Stage{ask("first"), incr("reader"), ask("after")}}
+	if _, err := r.Run(context.Background(), With(NewState(), counter, 0)); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, []bool{true, false}) {
+		t.Errorf("ReadLater before and after the last reader: %v, want [true false]", got)
+	}
+	if _, err := ask("alone").Run(context.Background(), NewState()); err != nil || !got[len(got)-1] {
+		t.Errorf("ReadLater outside a runner: %v (%v), want true", got[len(got)-1], err)
+	}
+}
