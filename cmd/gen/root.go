@@ -29,11 +29,13 @@ type globalFlags struct {
 	goPackage  string
 	cpuProfile string
 	memProfile string
-	traceFile  string
-	quiet      bool
-	verbose    bool
-	audit      bool
-	compile    bool
+	// stageHeapDir receives a heap profile after every stage.
+	stageHeapDir string
+	traceFile    string
+	quiet        bool
+	verbose      bool
+	audit        bool
+	compile      bool
 }
 
 func newRootCommand() *cobra.Command {
@@ -66,11 +68,13 @@ The spec root is, in order of precedence: --spec-root, $` + specRootEnv + `, spe
 	cmd.Flags().BoolVar(&g.all, "all", false, "generate every resource type of the spec root (newest stable api-version, else newest preview) and write a coverage report; use with --out")
 	f.StringVar(&g.cpuProfile, "cpuprofile", "", "write a CPU profile to this file")
 	f.StringVar(&g.memProfile, "memprofile", "", "write a heap profile to this file at the end")
+	f.StringVar(&g.stageHeapDir, "memprofile-stages", "", "write a heap profile into this folder after every stage (NN-stage.heap), collecting garbage first")
 	f.StringVar(&g.traceFile, "trace", "", "write an execution trace to this file (go tool trace)")
 	cmd.Flags().BoolVar(&g.goPrinter, "go-printer", false, "print Go files through dst's restorer and go/printer (the reference of the direct printer)")
 	_ = cmd.Flags().MarkHidden("go-printer")
 	_ = f.MarkHidden("cpuprofile")
 	_ = f.MarkHidden("memprofile")
+	_ = f.MarkHidden("memprofile-stages")
 	_ = f.MarkHidden("trace")
 	cmd.Flags().BoolVar(&g.audit, "audit", false, "account for every swagger property of every generated resource: a TSV on stdout, a summary on stderr; fails, writing nothing, on any property not accounted for (docs/audit.md)")
 	cmd.Flags().BoolVar(&g.compile, "compile-check", false, "type-check the generated Go packages before writing them (needs the go command, run inside this module); fails, writing nothing, on code that does not compile")
@@ -113,6 +117,11 @@ func runGenerate(cmd *cobra.Command, g globalFlags) error {
 	out := cmd.ErrOrStderr()
 	if !g.quiet {
 		o.Observe = stagePrinter(out, g.verbose)
+	}
+	if g.stageHeapDir != "" {
+		if o.Observe, err = stageHeapProfiles(g.stageHeapDir, o.Observe); err != nil {
+			return err
+		}
 	}
 	if g.debugStage != "" {
 		o.DebugStage = g.debugStage

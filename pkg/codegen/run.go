@@ -22,6 +22,9 @@ type Files = output.Files
 type Result struct {
 	Resources int
 	Types     int
+	// Files are the rendered files of the output folder. In Generate's result, those written
+	// out while later stages still ran (the Go files, unless CompileCheck) are listed with nil
+	// content: they are on disk, and holding them to the end cost the run its memory.
 	Files     Files
 	OutputDir string
 	// Coverage is the report of an --all run.
@@ -57,11 +60,25 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 	if o.DebugStage != "" && !r.Has(o.DebugStage) {
 		return nil, fmt.Errorf("--debug-stage: no stage %q (stages: %s)", o.DebugStage, strings.Join(stages.IDs(r.Stages), ", "))
 	}
+	// writtenEarly are the paths of the files handed to filesReady that the run does not keep:
+	// the Go files, written out while emit-crds runs. A compile check reads them at the end.
+	var writtenEarly []string
+	dropWritten := o.filesReady != nil && !o.CompileCheck
+	if dropWritten {
+		r.Keep = stages.ResultKeysWritingEarly()
+	}
 	if o.DebugStage != "" || o.filesReady != nil {
+		r.AfterStageOf = stages.FileStages()
+		if o.DebugStage != "" {
+			r.AfterStageOf = append(r.AfterStageOf, o.DebugStage)
+		}
 		r.AfterStage = func(id string, s pipeline.State) error {
 			if o.filesReady != nil {
 				if files, ok := stages.FilesWrittenBy(id, s); ok {
 					o.filesReady(files)
+					if dropWritten && stages.WrittenEarly(id) {
+						writtenEarly = append(writtenEarly, files.Paths()...)
+					}
 				}
 			}
 			if id == o.DebugStage && o.DebugOut != nil {
@@ -80,6 +97,12 @@ func Run(ctx context.Context, o Options) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{Files: out.Files, Docs: out.Docs, OutputDir: o.Output(), DocsDir: o.Docs(), Definitions: s.Definitions(), Audit: out.Audit}
+	for _, p := range writtenEarly {
+		if _, dup := res.Files[p]; dup {
+			return nil, fmt.Errorf("internal error (please report): %s is rendered twice", p)
+		}
+		res.Files[p] = nil
+	}
 	if out.Coverage != nil {
 		res.Coverage = out.Coverage.Clone()
 		res.Coverage.Sort()

@@ -54,7 +54,16 @@ func TestGenerateWritesGoFilesWhileLaterStagesRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := output.WithManifest(res.Files)
+	// The Go files written while later stages ran are listed without content (the run does not
+	// hold them to the end); what was written is what Run renders.
+	rendered, err := Run(context.Background(), Options{Config: cfg, OutputDir: out})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := output.WithManifest(rendered.Files)
+	if len(res.Files) != len(rendered.Files) {
+		t.Errorf("Generate lists %d files, Run renders %d", len(res.Files), len(rendered.Files))
+	}
 	for p := range want {
 		if string(got[p]) != string(want[p]) {
 			t.Errorf("%s: written content differs from the rendered file", p)
@@ -72,6 +81,39 @@ func TestGenerateWritesGoFilesWhileLaterStagesRun(t *testing.T) {
 
 // TestGenerateRemovesStagedFilesOnFailure: a run that fails after emit-go (here its context is
 // cancelled once emit-crds has run) leaves no staging folder and no output folder behind.
+// TestGenerateHoldsNoGoFileItHasWritten: the Go files are most of the output's bytes and are
+// written out while emit-crds runs; kept in memory to the end, they took the collector room under
+// the memory limit for the whole second half of a run. Generate's result lists them with nil
+// content; the CRDs, written at the end, keep theirs.
+func TestGenerateHoldsNoGoFileItHasWritten(t *testing.T) {
+	cfg, err := config.Load(filepath.Join(casesDir, "cachelite", "azure-arm.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Generate(context.Background(), Options{Config: cfg, OutputDir: filepath.Join(t.TempDir(), "out")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var goFiles, crds int
+	for p, data := range res.Files {
+		switch {
+		case strings.HasPrefix(p, "crds/"): // emit-crds' (crds.go embeds them)
+			crds++
+			if len(data) == 0 {
+				t.Errorf("%s: a CRD lost its content", p)
+			}
+		case strings.HasSuffix(p, ".go"):
+			goFiles++
+			if data != nil {
+				t.Errorf("%s: Generate still holds the %d bytes of a Go file it has written", p, len(data))
+			}
+		}
+	}
+	if goFiles == 0 || crds == 0 {
+		t.Fatalf("%d Go files and %d CRDs in the result, want some of each", goFiles, crds)
+	}
+}
+
 func TestGenerateRemovesStagedFilesOnFailure(t *testing.T) {
 	cfg, err := config.Load(filepath.Join(casesDir, "cachelite", "azure-arm.yaml"))
 	if err != nil {

@@ -42,6 +42,21 @@ type Resource struct {
 	NoDelete bool
 }
 
+// WithoutSwagger returns a copy of r that keeps what names and places the resource but not the
+// schemas of its body and response (nor those of its alternatives): they point into the loaded
+// documents, which the copy then no longer keeps alive.
+func (r *Resource) WithoutSwagger() *Resource {
+	c := *r
+	c.Body, c.Response = SchemaRef{}, SchemaRef{}
+	if r.Alternatives != nil {
+		c.Alternatives = make([]*Resource, len(r.Alternatives))
+		for i, a := range r.Alternatives {
+			c.Alternatives[i] = a.WithoutSwagger()
+		}
+	}
+	return &c
+}
+
 // ParentARMType is the ARM type of the parent resource, "" at the top.
 func (r *Resource) ParentARMType() string {
 	if len(r.Segments) < 2 {

@@ -20,7 +20,7 @@ type Stager struct {
 	mu  sync.Mutex
 	tmp string // created at the first Add, so that a run that renders nothing stages nothing
 	// queue holds the sets added and not yet written; the writer takes them in order.
-	queue   []Files
+	queue   [][]pendingFile
 	running bool
 	idle    *sync.Cond
 	err     error
@@ -35,6 +35,22 @@ func NewStager(ctx context.Context, dir string) *Stager {
 	return s
 }
 
+// pendingFile is a file queued for writing; the writer drops its content once written.
+type pendingFile struct {
+	path string
+	data []byte
+}
+
+// pending lists files in path order, apart from the map: once the caller lets go of files, each
+// file's content is freed as soon as it is written, not only when the whole set is.
+func pending(files Files) []pendingFile {
+	out := make([]pendingFile, 0, len(files))
+	for _, p := range files.Paths() {
+		out = append(out, pendingFile{path: p, data: files[p]})
+	}
+	return out
+}
+
 // Add queues files to be written into the staging folder in the background. The caller must not
 // change them afterwards.
 func (s *Stager) Add(files Files) {
@@ -43,7 +59,7 @@ func (s *Stager) Add(files Files) {
 	if s.err != nil || len(files) == 0 {
 		return
 	}
-	s.queue = append(s.queue, files)
+	s.queue = append(s.queue, pending(files))
 	if !s.running {
 		s.running = true
 		go s.drain()
@@ -62,6 +78,7 @@ func (s *Stager) drain() {
 			return
 		}
 		files := s.queue[0]
+		s.queue[0] = nil
 		s.queue = s.queue[1:]
 		s.mu.Unlock()
 		err := s.write(files)
@@ -83,14 +100,16 @@ func (s *Stager) wait() error {
 	return s.err
 }
 
-// write writes the files not written yet, in path order; only the writer goroutine, or finish
-// once the writer is idle, calls it.
-func (s *Stager) write(files Files) error {
+// write writes the files not written yet, in order, dropping each one's content from files once
+// written; only the writer goroutine, or finish once the writer is idle, calls it.
+func (s *Stager) write(files []pendingFile) error {
 	tmp, err := s.staging()
 	if err != nil {
 		return err
 	}
-	for _, p := range files.Paths() {
+	for i := range files {
+		p, data := files[i].path, files[i].data
+		files[i].data = nil
 		if s.written[p] {
 			continue
 		}
@@ -104,7 +123,7 @@ func (s *Stager) write(files Files) error {
 			}
 			s.made[d] = true
 		}
-		if err := os.WriteFile(full, files[p], 0o644); err != nil {
+		if err := os.WriteFile(full, data, 0o644); err != nil {
 			return err
 		}
 		s.written[p] = true
@@ -142,7 +161,7 @@ func (s *Stager) finish(ctx context.Context, files Files) (string, error) {
 		return s.tmpDir(), err
 	}
 	s.ctx = ctx
-	if err := s.write(files); err != nil {
+	if err := s.write(pending(files)); err != nil {
 		return s.tmpDir(), err
 	}
 	for p := range s.written {

@@ -50,8 +50,8 @@ type finished struct {
 // runsBeside reports whether the runner may run st beside the stages after it.
 func runsBeside(st Stage) bool { return st.Check || st.Beside }
 
-// start runs st on s in a goroutine.
-func (b *background) start(ctx context.Context, st Stage, index int, s State, measure bool) {
+// start runs st on s in a goroutine; keepState keeps its state in the report, for AfterStage.
+func (b *background) start(ctx context.Context, st Stage, index int, s State, measure, keepState bool, readLater func(string) bool) {
 	c := &besideRun{stage: st, index: index, done: make(chan struct{})}
 	b.queue = append(b.queue, &entry{run: c})
 	go func() {
@@ -61,12 +61,18 @@ func (b *background) start(ctx context.Context, st Stage, index int, s State, me
 			runtime.ReadMemStats(&before)
 		}
 		start := time.Now()
-		out, err := runStage(ctx, st, s)
+		out, err := runStage(ctx, st, s, readLater)
 		if err == nil && !sameDefinitions(out, s) {
 			err = fmt.Errorf("internal error (please report): stage %q runs beside the stages after it but changed the definitions, which they read", st.ID)
 		}
-		c.out = out
-		c.fin = finished{index: index, stage: st, state: out, elapsed: time.Since(start)}
+		// Until it is joined, a stage run beside the main line holds only what it wrote: the
+		// side data it read may be released from the main line long before the join (the
+		// exports, and through them the swagger), and must not stay alive here till then.
+		c.out = out.release(func(k string) bool { return !slices.Contains(st.Writes, k) })
+		c.fin = finished{index: index, stage: st, elapsed: time.Since(start)}
+		if keepState {
+			c.fin.state = out
+		}
 		if measure {
 			// The allocations of the stages beside it count too: the figure of a stage run
 			// beside others is an upper bound.
@@ -158,8 +164,10 @@ func (b *background) join(r Runner, s State, upto *besideRun) (State, error) {
 		if e.run != nil {
 			f = e.run.fin
 		}
-		for _, c := range e.before {
-			f.state = f.state.adopt(c.out, c.stage.Writes)
+		if r.wantsState(f.stage.ID) {
+			for _, c := range e.before {
+				f.state = f.state.adopt(c.out, c.stage.Writes)
+			}
 		}
 		if err := r.reportStage(f); err != nil {
 			b.drop()
@@ -215,7 +223,7 @@ func (r Runner) reportStage(f finished) error {
 	if r.Observe != nil {
 		r.Observe(Report{Stage: f.stage, Index: f.index, Total: len(r.Stages), Elapsed: f.elapsed, Allocated: f.allocated})
 	}
-	if r.AfterStage != nil {
+	if r.wantsState(f.stage.ID) {
 		return r.AfterStage(f.stage.ID, f.state)
 	}
 	return nil

@@ -27,8 +27,13 @@ type Runner struct {
 	Stages []Stage
 	// Observe, when set, is called after each stage.
 	Observe func(Report)
-	// AfterStage, when set, is called with the state after each stage (for --debug-stage).
+	// AfterStage, when set, is called with the state after each stage (for --debug-stage), or
+	// after those of AfterStageOf alone when that is set.
 	AfterStage func(id string, s State) error
+	// AfterStageOf, when set, lists the stages AfterStage is called for. The state of a stage
+	// reported while a check still runs is held until the check is joined; holding only these
+	// keeps what later stages released from staying alive in the reports of the others.
+	AfterStageOf []string
 	// Release drops, after each stage, the side data no later stage reads, except the keys in
 	// Keep (what the caller reads from the final state): the loaded swagger, once the types are
 	// built, need not stay in memory through the emitters.
@@ -137,15 +142,18 @@ func (r Runner) Run(ctx context.Context, s State) (State, error) {
 		}
 		start := time.Now()
 		if runsBeside(st) && i < len(r.Stages)-1 {
-			bg.start(ctx, st, i, s, r.Observe != nil)
+			bg.start(ctx, st, i, s, r.Observe != nil, r.wantsState(st.ID), func(k string) bool { return lastRead[k] > i })
 			continue
 		}
-		next, err := runStage(ctx, st, s)
+		next, err := runStage(ctx, st, s, func(k string) bool { return lastRead[k] > i })
 		if err != nil {
 			return s, bg.firstError(fmt.Errorf("%s: %w", st.ID, err))
 		}
 		s = next
-		done := finished{index: i, stage: st, state: s, elapsed: time.Since(start)}
+		done := finished{index: i, stage: st, elapsed: time.Since(start)}
+		if r.wantsState(st.ID) {
+			done.state = s
+		}
 		if r.Observe != nil {
 			var after runtime.MemStats
 			runtime.ReadMemStats(&after)
@@ -163,16 +171,21 @@ func (r Runner) Run(ctx context.Context, s State) (State, error) {
 	return release(s, len(r.Stages)-1), nil
 }
 
+// wantsState reports whether AfterStage is called for the stage id.
+func (r Runner) wantsState(id string) bool {
+	return r.AfterStage != nil && (r.AfterStageOf == nil || slices.Contains(r.AfterStageOf, id))
+}
+
 // runStage runs one stage, turning a panic into an error that names the stage: a bug in one
 // stage must not take down a whole generation without saying where. It also holds the stage to
 // its declarations: everything it declared it writes, it must write.
-func runStage(ctx context.Context, st Stage, s State) (next State, err error) {
+func runStage(ctx context.Context, st Stage, s State, readLater func(string) bool) (next State, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("internal error (please report): %v\n%s", r, debug.Stack())
 		}
 	}()
-	f := &frame{stage: st, wrote: make(map[string]bool)}
+	f := &frame{stage: st, wrote: make(map[string]bool), readLater: readLater}
 	s.running = f
 	// The stage's label follows every goroutine it starts, so a CPU profile splits by stage
 	// (pprof -tagfocus stage=emit-crds) and an execution trace shows each stage as a region.

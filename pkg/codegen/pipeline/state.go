@@ -23,6 +23,20 @@ type State struct {
 type frame struct {
 	stage Stage
 	wrote map[string]bool
+	// readLater, when the runner knows the stages after this one, says whether any of them
+	// reads a key; nil when the stage runs on its own (a test), and then every key may be.
+	readLater func(key string) bool
+}
+
+// ReadLater reports whether a stage after the running one reads k. A stage may drop from what
+// it writes whatever only k's readers need once none is left (the exports point into the
+// swagger of the corpus, which only its readers follow); run on its own, outside a runner that
+// knows the stages after it, every key may be read later.
+func ReadLater(s State, k AnyKey) bool {
+	if s.running == nil || s.running.readLater == nil {
+		return true
+	}
+	return s.running.readLater(k.Name())
 }
 
 // NewState returns an empty state.

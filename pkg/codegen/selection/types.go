@@ -48,6 +48,18 @@ func (e *Export) Name() astmodel.TypeName { return e.Pkg.TypeName(e.Kind) }
 // Exports are the resources of a run, in a stable order.
 type Exports []*Export
 
+// WithoutSwagger returns copies of the exports whose resources keep no schema (see
+// loader.Resource.WithoutSwagger), for the stages after the last that reads the swagger.
+func (es Exports) WithoutSwagger() Exports {
+	out := make(Exports, len(es))
+	for i, e := range es {
+		c := *e
+		c.Resource = e.Resource.WithoutSwagger()
+		out[i] = &c
+	}
+	return out
+}
+
 // Dump lists the exports, for --debug-stage.
 func (es Exports) Dump(w io.Writer) error {
 	for _, e := range es {

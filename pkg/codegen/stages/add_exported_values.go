@@ -13,7 +13,10 @@ func addExportedValues() pipeline.Stage {
 		ID: AddExportedValues, Description: "Add the secrets and config-map values each resource exports, and find where Azure returns them",
 		Requires: []string{AddResourceProperties},
 		Reads:    pipeline.Keys(configKey, versionsKey, corpusKey, exportsKey, consumedKey),
-		Writes:   pipeline.Keys(consumedKey),
+		// It writes the exports only to drop the swagger they point into when no later stage
+		// reads the corpus (gen --audit's audit-properties does): the stages after it need the
+		// exports' names and settings, and the documents would stay alive through them.
+		Writes: pipeline.Keys(consumedKey, exportsKey),
 		Run: func(ctx context.Context, s pipeline.State) (pipeline.State, error) {
 			var err error
 			cfg := pipeline.Read(s, configKey, &err)
@@ -30,6 +33,10 @@ func addExportedValues() pipeline.Stage {
 			if s, err = consume(s, res.Read...); err != nil {
 				return s, err
 			}
+			if !pipeline.ReadLater(s, corpusKey) {
+				exps = exps.WithoutSwagger()
+			}
+			s = pipeline.With(s, exportsKey, exps)
 			return s.WithDefinitions(res.Definitions), nil
 		},
 	}

@@ -11,11 +11,14 @@ import (
 	"github.com/armgen/armgen/pkg/codegen/pipeline"
 )
 
-// auditedState runs the pipeline of a golden case up to check-names, where the audit stands.
+// auditedState runs the audited pipeline of a golden case up to check-names and the audit after
+// it: the audit reads the swagger the exports point into, which the stages keep only for a
+// pipeline that has a later reader of the corpus.
 func auditedState(t *testing.T, name string) pipeline.State {
 	t.Helper()
 	cfg := loadCase(t, name)
 	list, _ := Upto(CheckNames)
+	list = Audited(list)
 	in := Inputs{Config: cfg, SpecRoot: cfg.ResolvePath(cfg.SpecRoot)}
 	s, err := pipeline.Runner{Stages: list}.Run(context.Background(), in.State())
 	if err != nil {

@@ -1,6 +1,9 @@
 package stages
 
 import (
+	"maps"
+	"slices"
+
 	"github.com/armgen/armgen/pkg/astmodel"
 	"github.com/armgen/armgen/pkg/codegen/audit"
 	"github.com/armgen/armgen/pkg/codegen/config"
@@ -96,6 +99,27 @@ func ResultKeys() []string {
 
 // outputFileKeys are the keys of the files of the output folder, with the stage that writes each.
 var outputFileKeys = map[string]pipeline.Key[output.Files]{EmitGo: goFilesKey, EmitCRDs: crdFilesKey, EmitRBAC: rbacFilesKey}
+
+// writtenEarly are the stages whose files are done long before the run ends: emit-go's are most
+// of the output's bytes (about 220 MiB for the whole corpus), rendered before emit-crds' long
+// run. A caller that writes files as they come need not keep these in memory to the end, where
+// they leave the collector that much less room under the memory limit.
+var writtenEarly = []string{EmitGo}
+
+// FileStages are the stages that write output-folder files (see FilesWrittenBy).
+func FileStages() []string { return slices.Sorted(maps.Keys(outputFileKeys)) }
+
+// WrittenEarly reports whether the files stage id writes are among those a caller writing files
+// as they come need not keep (see ResultKeysWritingEarly).
+func WrittenEarly(id string) bool { return slices.Contains(writtenEarly, id) }
+
+// ResultKeysWritingEarly is ResultKeys for a caller that writes files as they come and keeps the
+// paths of those WrittenEarly itself: Results then holds the other files only.
+func ResultKeysWritingEarly() []string {
+	return slices.DeleteFunc(ResultKeys(), func(k string) bool {
+		return slices.ContainsFunc(writtenEarly, func(id string) bool { return outputFileKeys[id].Name() == k })
+	})
+}
 
 // FilesWrittenBy returns the output-folder files the stage id has just written into s, for a
 // caller that writes them out while later stages still run; false for a stage that writes none.
