@@ -14,6 +14,8 @@ type goText struct {
 	// mark is where the text being written starts in buf: declarations before it belong to
 	// another piece of text, so the first one after it needs no blank line.
 	mark int
+	// scratch is room for a piece of a line (a struct tag) made before it is written.
+	scratch []byte
 }
 
 // reset empties the writer for the next file.
