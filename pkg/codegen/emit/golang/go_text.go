@@ -16,6 +16,8 @@ type goText struct {
 	mark int
 	// scratch is room for a piece of a line (a struct tag) made before it is written.
 	scratch []byte
+	// cells holds the cells of a table of lines while their column widths are found.
+	cells []string
 }
 
 // reset empties the writer for the next file.
