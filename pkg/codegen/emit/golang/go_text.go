@@ -3,6 +3,7 @@ package golang
 import (
 	"bytes"
 	"fmt"
+	"strconv"
 )
 
 // goText writes top-level function declarations as gofmt lays them out: tab indentation, a
@@ -40,7 +41,7 @@ func (w *goText) decl(doc string) {
 // follows.
 func (w *goText) open(format string, args ...any) {
 	w.indent()
-	fmt.Fprintf(&w.buf, format, args...)
+	w.printf(format, args...)
 	w.buf.WriteString(" {\n")
 	w.depth++
 }
@@ -55,7 +56,7 @@ func (w *goText) close() {
 // line writes one statement.
 func (w *goText) line(format string, args ...any) {
 	w.indent()
-	fmt.Fprintf(&w.buf, format, args...)
+	w.printf(format, args...)
 	w.buf.WriteByte('\n')
 }
 
@@ -71,3 +72,43 @@ func (w *goText) gap() {
 		w.buf.WriteByte('\n')
 	}
 }
+
+// printf writes format with its %s verbs replaced by the string arguments and %d verbs by the
+// int ones, in order, as fmt would; fmt takes what else there is. The writers' lines use those
+// two verbs only, and fmt's general machinery (an interface and reflection per argument) was
+// a good part of what writing a line cost.
+func (w *goText) printf(format string, args ...any) {
+	b := w.buf.AvailableBuffer()
+	n := 0
+	for i := 0; i < len(format); i++ {
+		c := format[i]
+		if c != '%' {
+			b = append(b, c)
+			continue
+		}
+		if i+1 == len(format) || n == len(args) {
+			fmt.Fprintf(&w.buf, format, args...)
+			return
+		}
+		switch arg := args[n]; {
+		case format[i+1] == 's' && isString(arg):
+			b = append(b, arg.(string)...)
+		case format[i+1] == 'd' && isInt(arg):
+			b = strconv.AppendInt(b, int64(arg.(int)), 10)
+		default:
+			fmt.Fprintf(&w.buf, format, args...)
+			return
+		}
+		i++
+		n++
+	}
+	if n != len(args) {
+		fmt.Fprintf(&w.buf, format, args...)
+		return
+	}
+	w.buf.Write(b)
+}
+
+func isString(x any) bool { _, ok := x.(string); return ok }
+
+func isInt(x any) bool { _, ok := x.(int); return ok }
