@@ -60,6 +60,26 @@ func (w *goText) line(format string, args ...any) {
 	w.buf.WriteByte('\n')
 }
 
+// lineOf writes one statement, the concatenation of parts.
+func (w *goText) lineOf(parts ...string) {
+	w.indent()
+	for _, p := range parts {
+		w.buf.WriteString(p)
+	}
+	w.buf.WriteByte('\n')
+}
+
+// openOf writes a line that opens a block, the concatenation of parts, and indents what
+// follows.
+func (w *goText) openOf(parts ...string) {
+	w.indent()
+	for _, p := range parts {
+		w.buf.WriteString(p)
+	}
+	w.buf.WriteString(" {\n")
+	w.depth++
+}
+
 func (w *goText) indent() {
 	for range w.depth {
 		w.buf.WriteByte('\t')

@@ -4,8 +4,8 @@ import "strings"
 
 // stmt is a statement of a function written as text (see goText): a simple statement, or a
 // block with its header ("if x != nil", "for _, v := range xs") and body, and an else block.
-// The builders return lists of them rather than writing at once because a caller may still
-// wrap them in a guard or fold them into a declaration (declare).
+// The ARM conversion builders return lists of them rather than writing at once because a
+// caller may still wrap them in a guard or fold them into a declaration (declare).
 type stmt struct {
 	// text is the simple statement, or the header of a block.
 	text  string
