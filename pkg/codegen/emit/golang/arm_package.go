@@ -47,7 +47,8 @@ func armPackage(inPackage func(astmodel.PackageReference) astmodel.Definitions, 
 		rt := r.Type.(*astmodel.ResourceType)
 		roots := []astmodel.TypeName{pkg.TypeName(rt.Spec.Name), pkg.TypeName(rt.Status.Name)}
 		var mine []astmodel.Definition
-		for _, n := range append(roots, sortedNames(astmodel.Reachable(pkgDefs, roots))...) {
+		// What earlier files placed they placed with all it reaches (see reachableBeyond).
+		for _, n := range append(roots, sortedNames(reachableBeyond(pkgDefs, roots, placed))...) {
 			if d, ok := pkgDefs[n]; ok && !placed[n] {
 				placed[n] = true
 				mine = append(mine, d)
