@@ -52,10 +52,6 @@ func (fb *fileBuilder) armConversionText(w *goText, def astmodel.Definition) err
 	}
 	w.close()
 
-	from, err := fb.populateFromARM(o, obj, recv)
-	if err != nil {
-		return fmt.Errorf("%s.PopulateFromARM: %w", name, err)
-	}
 	w.decl("NewEmptyARMValue returns an empty " + o.ARM.Name + " of the arm package, to decode an ARM response into.")
 	w.open("func (%s *%s) NewEmptyARMValue() any", recv, name)
 	w.line("return &%s{}", armType)
@@ -63,7 +59,9 @@ func (fb *fileBuilder) armConversionText(w *goText, def astmodel.Definition) err
 
 	w.decl("PopulateFromARM fills the receiver from an arm." + o.ARM.Name + " (or a pointer to one), as Azure returned it.")
 	w.open("func (%s *%s) PopulateFromARM(%s %s, %s any) error", recv, name, ownerParam, fb.qualifiedText(astmodel.GenRuntimePackage, "ArbitraryOwnerReference"), armInputParam)
-	w.stmts(from)
+	if err := fb.populateFromARM(w, o, obj, recv); err != nil {
+		return fmt.Errorf("%s.PopulateFromARM: %w", name, err)
+	}
 	w.close()
 	return nil
 }
@@ -72,8 +70,7 @@ func (fb *fileBuilder) armConversionText(w *goText, def astmodel.Definition) err
 type armConv struct {
 	fb    *fileBuilder
 	names map[string]int
-	// w, when set, is where ConvertToARM's statements are written straight away (PopulateFromARM
-	// still builds them as lists first).
+	// w is where the statements are written.
 	w *goText
 }
 
@@ -201,18 +198,9 @@ func (fb *fileBuilder) nilable(t astmodel.Type) bool {
 	return false
 }
 
-// declare returns statements that declare v of type t and set it by inner; when inner is one
-// plain assignment to v, the two become one short declaration (v := x).
-func declare(v, t string, inner []stmt) []stmt {
-	if len(inner) == 1 && !inner[0].block && inner[0].lhs == v {
-		return []stmt{defineStmt(v, inner[0].rhs)}
-	}
-	return append([]stmt{simpleStmt("var " + v + " " + t)}, inner...)
-}
-
 // declareText writes the declaration of v of type t and then what inner writes to set it;
 // when inner wrote one plain assignment to v, the two become one short declaration (v := x),
-// as declare makes them.
+// the form the trees it replaced were printed in.
 func (c *armConv) declareText(v, t string, inner func() error) error {
 	w := c.w
 	start := w.buf.Len()
