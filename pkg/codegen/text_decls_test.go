@@ -18,9 +18,9 @@ import (
 	"github.com/armgen/armgen/pkg/codegen/emit/golang"
 )
 
-// TestTextDeclsAreGofmtStable: every Go file that holds declarations written as text (the ARM
-// conversion and AssignProperties methods, see golang.textDecl; the generated test files) is exactly what gofmt makes of
-// it, for each golden case and, when ARMGEN_SPEC_ROOT is set, the configured set. The printers
+// TestTextDeclsAreGofmtStable: every Go file that holds declarations written as text (struct
+// declarations of objects and of wire types, the ARM conversion and AssignProperties methods,
+// see golang.textDecl; the generated test files) is exactly what gofmt makes of it, for each golden case and, when ARMGEN_SPEC_ROOT is set, the configured set. The printers
 // are held to gofmt by their own tests; the text by this one and, case by case, by the
 // TextMatchesTrees tests of emit/golang.
 func TestTextDeclsAreGofmtStable(t *testing.T) {
@@ -56,8 +56,8 @@ func TestTextDeclsAreGofmtStable(t *testing.T) {
 			}
 			checked := 0
 			for file, content := range res.Files {
-				text := bytes.Contains(content, []byte(") ConvertToARM(")) || bytes.Contains(content, []byte(") AssignProperties_")) ||
-					strings.HasSuffix(file, "_test.go")
+				text := bytes.Contains(content, []byte(" struct {\n")) || bytes.Contains(content, []byte(") ConvertToARM(")) ||
+					bytes.Contains(content, []byte(") AssignProperties_")) || strings.HasSuffix(file, "_test.go")
 				if !strings.HasSuffix(file, ".go") || !text {
 					continue
 				}

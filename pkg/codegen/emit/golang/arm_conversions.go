@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 
@@ -38,14 +39,6 @@ func (fb *fileBuilder) armConversionText(w *goText, def astmodel.Definition) err
 	}
 	name := def.Name.Name
 	recv := receiverName(name)
-	to, err := fb.convertToARM(o, recv)
-	if err != nil {
-		return fmt.Errorf("%s.ConvertToARM: %w", name, err)
-	}
-	from, err := fb.populateFromARM(o, obj, recv)
-	if err != nil {
-		return fmt.Errorf("%s.PopulateFromARM: %w", name, err)
-	}
 	armType := fb.qualifiedText(o.ARM.Package, o.ARM.Name)
 
 	// The compiler, not a test, holds every converting type to the interfaces the operator uses.
@@ -54,7 +47,9 @@ func (fb *fileBuilder) armConversionText(w *goText, def astmodel.Definition) err
 
 	w.decl("ConvertToARM returns the " + o.ARM.Name + " of the arm package to send to Azure, with references, secrets and config-map values looked up in resolved.")
 	w.open("func (%s *%s) ConvertToARM(%s %s) (any, error)", recv, name, resolvedParam, fb.qualifiedText(astmodel.GenRuntimePackage, "ConvertToARMResolvedDetails"))
-	w.stmts(to)
+	if err := fb.convertToARM(w, o, recv); err != nil {
+		return fmt.Errorf("%s.ConvertToARM: %w", name, err)
+	}
 	w.close()
 
 	w.decl("NewEmptyARMValue returns an empty " + o.ARM.Name + " of the arm package, to decode an ARM response into.")
@@ -64,7 +59,9 @@ func (fb *fileBuilder) armConversionText(w *goText, def astmodel.Definition) err
 
 	w.decl("PopulateFromARM fills the receiver from an arm." + o.ARM.Name + " (or a pointer to one), as Azure returned it.")
 	w.open("func (%s *%s) PopulateFromARM(%s %s, %s any) error", recv, name, ownerParam, fb.qualifiedText(astmodel.GenRuntimePackage, "ArbitraryOwnerReference"), armInputParam)
-	w.stmts(from)
+	if err := fb.populateFromARM(w, o, obj, recv); err != nil {
+		return fmt.Errorf("%s.PopulateFromARM: %w", name, err)
+	}
 	w.close()
 	return nil
 }
@@ -73,6 +70,8 @@ func (fb *fileBuilder) armConversionText(w *goText, def astmodel.Definition) err
 type armConv struct {
 	fb    *fileBuilder
 	names map[string]int
+	// w is where the statements are written.
+	w *goText
 }
 
 // local returns a fresh local name from a stem.
@@ -84,93 +83,100 @@ func (c *armConv) local(stem string) string {
 	return stem
 }
 
-// errReturn is what a conversion that failed returns.
-const errReturn = "return nil, err"
-
-// ifErr returns err from ConvertToARM when it is set.
-func ifErr() stmt { return ifBlock("err != nil", simpleStmt(errReturn)) }
-
-// convertToARM renders the body of ConvertToARM: nil stays nil; every set property is
-// converted into the wire type, its envelopes made only when something goes into them.
-func (fb *fileBuilder) convertToARM(o *astmodel.ARMObject, recv string) ([]stmt, error) {
-	c := &armConv{fb: fb, names: make(map[string]int)}
-	body := []stmt{
-		ifBlock(recv+" == nil", simpleStmt("return nil, nil")),
-		defineStmt(resultVar, "&"+fb.qualifiedText(o.ARM.Package, o.ARM.Name)+"{}"),
-	}
-	if o.ResourceSpec {
-		body = append(body, assignStmt(resultVar+".Name", "&"+resolvedParam+".Name"))
-	}
-	for _, p := range o.Properties {
-		stmts, err := c.propertyToARM(o, p, recv)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", p.API.Name, err)
-		}
-		body = append(body, stmts...)
-	}
-	return append(body, simpleStmt("return "+resultVar+", nil")), nil
+// ifErr writes the return of err from ConvertToARM when it is set.
+func (c *armConv) ifErr() {
+	c.w.openOf("if err != nil")
+	c.w.lineOf("return nil, err")
+	c.w.close()
 }
 
-// propertyToARM renders one property: when set, make its envelopes and convert it into place.
-func (c *armConv) propertyToARM(o *astmodel.ARMObject, p astmodel.ARMProperty, recv string) ([]stmt, error) {
-	var ensure []stmt
+// convertToARM writes the body of ConvertToARM: nil stays nil; every set property is converted
+// into the wire type, its envelopes made only when something goes into them. Its statements
+// are written straight into w, not built as lists first (that was most of what writing them
+// allocated); what it wrote is incomplete when it fails.
+func (fb *fileBuilder) convertToARM(w *goText, o *astmodel.ARMObject, recv string) error {
+	c := &armConv{fb: fb, names: make(map[string]int), w: w}
+	w.openOf("if ", recv, " == nil")
+	w.lineOf("return nil, nil")
+	w.close()
+	w.lineOf(resultVar, " := &", fb.qualifiedText(o.ARM.Package, o.ARM.Name), "{}")
+	if o.ResourceSpec {
+		w.lineOf(resultVar, ".Name = &", resolvedParam, ".Name")
+	}
+	for _, p := range o.Properties {
+		if err := c.propertyToARM(o, p, recv); err != nil {
+			return fmt.Errorf("%s: %w", p.API.Name, err)
+		}
+	}
+	w.lineOf("return ", resultVar, ", nil")
+	return nil
+}
+
+// propertyToARM writes one property: when set, make its envelopes and convert it into place.
+func (c *armConv) propertyToARM(o *astmodel.ARMObject, p astmodel.ARMProperty, recv string) error {
+	w := c.w
+	what := o.API.Name + "." + p.API.JSONName
+	src := recv + "." + p.API.Name
+	// A value the API requires, such as a discriminator, is converted whether set or not.
+	guarded := p.API.KeyedBy != "" || c.fb.nilable(p.API.Type)
+	if guarded {
+		w.openOf("if ", src, " != nil")
+	}
 	target := resultVar
 	for _, env := range p.Path {
 		field := target + "." + env.Field
-		ensure = append(ensure, ifBlock(field+" == nil", assignStmt(field, "&"+c.fb.qualifiedText(env.Type.Package, env.Type.Name)+"{}")))
+		w.openOf("if ", field, " == nil")
+		w.lineOf(field, " = &", c.fb.qualifiedText(env.Type.Package, env.Type.Name), "{}")
+		w.close()
 		target = field
 	}
 	target += "." + p.Field
-	what := o.API.Name + "." + p.API.JSONName
-	src := recv + "." + p.API.Name
+	var err error
 	if p.API.KeyedBy != "" {
-		inner, err := c.keyedListToARM(p, src, target, what)
-		if err != nil {
-			return nil, err
-		}
-		return []stmt{ifBlock(src+" != nil", append(ensure, inner...)...)}, nil
+		err = c.keyedListToARM(p, src, target, what)
+	} else {
+		err = c.toARM(p.API.Type, p.Type, src, target, localBase(p.API.Name), what, true)
 	}
-	inner, err := c.toARM(p.API.Type, p.Type, src, target, localBase(p.API.Name), what, true)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	if !c.fb.nilable(p.API.Type) {
-		return append(ensure, inner...), nil // a value the API requires, such as a discriminator
+	if guarded {
+		w.close()
 	}
-	return []stmt{ifBlock(src+" != nil", append(ensure, inner...)...)}, nil
+	return nil
 }
 
-// keyedListToARM renders a list of references that is a map on the wire: each item's reference
+// keyedListToARM writes a list of references that is a map on the wire: each item's reference
 // resolves to its key; an item without one is an error naming the property.
-func (c *armConv) keyedListToARM(p astmodel.ARMProperty, src, target, what string) ([]stmt, error) {
+func (c *armConv) keyedListToARM(p astmodel.ARMProperty, src, target, what string) error {
+	w := c.w
 	wm, ok := p.Type.(astmodel.MapType)
 	if !ok {
-		return nil, fmt.Errorf("%s: keyed by %s, but the wire type is %s", what, p.API.KeyedBy, p.Type)
+		return fmt.Errorf("%s: keyed by %s, but the wire type is %s", what, p.API.KeyedBy, p.Type)
 	}
 	mapType, err := c.fb.typeText(wm)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	wv, ok := wm.Value.(astmodel.TypeName)
 	if !ok {
-		return nil, fmt.Errorf("%s: the wire value %s is not an object", what, wm.Value)
+		return fmt.Errorf("%s: the wire value %s is not an object", what, wm.Value)
 	}
 	stem := localBase(p.API.Name)
 	item, key, value := c.local(stem+"Item"), c.local(stem+"Key"), c.local(stem+"ARM")
 	ref := item + "." + p.API.KeyedBy
-	loop := []stmt{
-		ifBlock(ref+" == nil",
-			simpleStmt("return nil, "+callText(c.fb.qualifiedText(fmtPackage, "Errorf"), strconv.Quote(what+": an item has no "+p.API.KeyedBy)))),
-		defineStmt(key+", err", callText(resolvedParam+".ARMID", strconv.Quote(what), derefText(ref))),
-		ifErr(),
-		defineStmt(value+", err", callText(item+".ConvertToARM", resolvedParam)),
-		ifErr(),
-		assignStmt(target+"["+key+"]", derefText(value+".("+derefText(c.fb.qualifiedText(wv.Package, wv.Name))+")")),
-	}
-	return []stmt{
-		assignStmt(target, callText("make", mapType, callText("len", src))),
-		rangeBlock("_", item, src, loop...),
-	}, nil
+	w.lineOf(target, " = make(", mapType, ", len(", src, "))")
+	w.openOf("for _, ", item, " := range ", src)
+	w.openOf("if ", ref, " == nil")
+	w.lineOf("return nil, ", c.fb.qualifiedText(fmtPackage, "Errorf"), "(", strconv.Quote(what+": an item has no "+p.API.KeyedBy), ")")
+	w.close()
+	w.lineOf(key, ", err := ", resolvedParam, ".ARMID(", strconv.Quote(what), ", *", ref, ")")
+	c.ifErr()
+	w.lineOf(value, ", err := ", item, ".ConvertToARM(", resolvedParam, ")")
+	c.ifErr()
+	w.lineOf(target, "[", key, "] = *", value, ".(*", c.fb.qualifiedText(wv.Package, wv.Name), ")")
+	w.close()
+	return nil
 }
 
 // nilable tells a type whose zero value is nil: pointers, slices and maps, named or not.
@@ -192,24 +198,47 @@ func (fb *fileBuilder) nilable(t astmodel.Type) bool {
 	return false
 }
 
-// declare returns statements that declare v of type t and set it by inner; when inner is one
-// plain assignment to v, the two become one short declaration (v := x).
-func declare(v, t string, inner []stmt) []stmt {
-	if len(inner) == 1 && !inner[0].block && inner[0].lhs == v {
-		return []stmt{defineStmt(v, inner[0].rhs)}
+// declareText writes the declaration of v of type t and then what inner writes to set it;
+// when inner wrote one plain assignment to v, the two become one short declaration (v := x),
+// the form the trees it replaced were printed in.
+func (c *armConv) declareText(v, t string, inner func() error) error {
+	w := c.w
+	start := w.buf.Len()
+	w.lineOf("var ", v, " ", t)
+	body := w.buf.Len()
+	if err := inner(); err != nil {
+		return err
 	}
-	return append([]stmt{simpleStmt("var " + v + " " + t)}, inner...)
+	written := w.buf.Bytes()[body:]
+	prefix := len(written) - len(bytes.TrimLeft(written, "\t"))
+	assign := written[prefix:]
+	if bytes.IndexByte(written, '\n') != len(written)-1 || !bytes.HasPrefix(assign, []byte(v)) || !bytes.HasPrefix(assign[len(v):], []byte(" = ")) {
+		return nil
+	}
+	w.scratch = append(w.scratch[:0], assign[len(v)+len(" = "):len(assign)-1]...)
+	w.buf.Truncate(start)
+	w.indent()
+	w.buf.WriteString(v)
+	w.buf.WriteString(" := ")
+	w.buf.Write(w.scratch)
+	w.buf.WriteByte('\n')
+	return nil
 }
 
-// toARM renders statements that set target (of wire type wt) from src (of API type t). checked
+// toARM writes statements that set target (of wire type wt) from src (of API type t). checked
 // says src is known not to be nil.
-func (c *armConv) toARM(t, wt astmodel.Type, src, target, stem, what string, checked bool) ([]stmt, error) {
+func (c *armConv) toARM(t, wt astmodel.Type, src, target, stem, what string, checked bool) error {
+	w := c.w
 	t = astmodel.WithoutValidations(t)
-	guard := func(stmts []stmt) []stmt {
-		if checked {
-			return stmts
+	guard := func() {
+		if !checked {
+			w.openOf("if ", src, " != nil")
 		}
-		return []stmt{ifBlock(src+" != nil", stmts...)}
+	}
+	unguard := func() {
+		if !checked {
+			w.close()
+		}
 	}
 	if wo, ok := wt.(astmodel.OptionalType); ok {
 		if _, optional := t.(astmodel.OptionalType); !optional {
@@ -217,14 +246,13 @@ func (c *armConv) toARM(t, wt astmodel.Type, src, target, stem, what string, che
 			v := c.local(stem + "Value")
 			we, err := c.fb.typeText(wo.Element)
 			if err != nil {
-				return nil, err
+				return err
 			}
-			inner, err := c.toARM(t, wo.Element, src, v, stem, what, checked)
-			if err != nil {
-				return nil, err
+			if err := c.declareText(v, we, func() error { return c.toARM(t, wo.Element, src, v, stem, what, checked) }); err != nil {
+				return err
 			}
-			stmts := declare(v, we, inner)
-			return append(stmts, assignStmt(target, addrText(v))), nil
+			w.lineOf(target, " = &", v)
+			return nil
 		}
 	}
 	switch x := t.(type) {
@@ -233,81 +261,88 @@ func (c *armConv) toARM(t, wt astmodel.Type, src, target, stem, what string, che
 		v := c.local(stem + "Value")
 		wtText, err := c.fb.typeText(we)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		inner, err := c.toARM(x.Element, we, derefText(src), v, stem, what, true)
-		if err != nil {
-			return nil, err
+		guard()
+		if err := c.declareText(v, wtText, func() error { return c.toARM(x.Element, we, derefText(src), v, stem, what, true) }); err != nil {
+			return err
 		}
-		stmts := declare(v, wtText, inner)
 		if _, pointer := wt.(astmodel.OptionalType); pointer {
-			return guard(append(stmts, assignStmt(target, addrText(v)))), nil
+			w.lineOf(target, " = &", v)
+		} else {
+			w.lineOf(target, " = ", v)
 		}
-		return guard(append(stmts, assignStmt(target, v))), nil
+		unguard()
+		return nil
 	case astmodel.ArrayType:
 		wa, ok := wt.(astmodel.ArrayType)
 		if !ok {
-			return nil, fmt.Errorf("%s: a list on the wire must be a list, not %s", what, wt)
+			return fmt.Errorf("%s: a list on the wire must be a list, not %s", what, wt)
 		}
 		item, v := c.local(stem+"Item"), c.local(stem+"Value")
 		wtText, err := c.fb.typeText(wa)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		elText, err := c.fb.typeText(wa.Element)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		inner, err := c.toARM(x.Element, wa.Element, item, v, stem, what, true)
-		if err != nil {
-			return nil, err
+		guard()
+		w.lineOf(target, " = make(", wtText, ", 0, len(", src, "))")
+		w.openOf("for _, ", item, " := range ", src)
+		if err := c.declareText(v, elText, func() error { return c.toARM(x.Element, wa.Element, item, v, stem, what, true) }); err != nil {
+			return err
 		}
-		loop := declare(v, elText, inner)
-		loop = append(loop, assignStmt(target, callText("append", target, v)))
-		return guard([]stmt{
-			assignStmt(target, callText("make", wtText, "0", callText("len", src))),
-			rangeBlock("_", item, src, loop...),
-		}), nil
+		w.lineOf(target, " = append(", target, ", ", v, ")")
+		w.close()
+		unguard()
+		return nil
 	case astmodel.MapType:
 		wm, ok := wt.(astmodel.MapType)
 		if !ok {
-			return nil, fmt.Errorf("%s: a map on the wire must be a map, not %s", what, wt)
+			return fmt.Errorf("%s: a map on the wire must be a map, not %s", what, wt)
 		}
 		key, item, v := c.local(stem+"Key"), c.local(stem+"Item"), c.local(stem+"Value")
 		wtText, err := c.fb.typeText(wm)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		valText, err := c.fb.typeText(wm.Value)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		keyText, err := c.scalarToARM(x.Key, wm.Key, key)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		inner, err := c.toARM(x.Value, wm.Value, item, v, stem, what, true)
-		if err != nil {
-			return nil, err
+		guard()
+		w.lineOf(target, " = make(", wtText, ", len(", src, "))")
+		w.openOf("for ", key, ", ", item, " := range ", src)
+		if err := c.declareText(v, valText, func() error { return c.toARM(x.Value, wm.Value, item, v, stem, what, true) }); err != nil {
+			return err
 		}
-		loop := declare(v, valText, inner)
-		loop = append(loop, assignStmt(target+"["+keyText+"]", v))
-		return guard([]stmt{
-			assignStmt(target, callText("make", wtText, callText("len", src))),
-			rangeBlock(key, item, src, loop...),
-		}), nil
+		w.lineOf(target, "[", keyText, "] = ", v)
+		w.close()
+		unguard()
+		return nil
 	case astmodel.TypeName:
 		switch x {
 		case astmodel.ResourceReferenceType:
-			return c.lookup("ARMID", src, target, stem, what), nil
+			c.lookup("ARMID", src, target, stem, what)
+			return nil
 		case astmodel.WellKnownReferenceType:
-			return c.lookup("WellKnownARMID", src, target, stem, what), nil
+			c.lookup("WellKnownARMID", src, target, stem, what)
+			return nil
 		case astmodel.SecretReferenceType:
-			return c.lookup("Secret", src, target, stem, what), nil
+			c.lookup("Secret", src, target, stem, what)
+			return nil
 		case astmodel.SecretMapReferenceType:
-			return c.lookup("SecretMap", src, target, stem, what), nil
+			c.lookup("SecretMap", src, target, stem, what)
+			return nil
 		case astmodel.ConfigMapReferenceType:
-			return c.lookup("ConfigMapValue", src, target, stem, what), nil
+			c.lookup("ConfigMapValue", src, target, stem, what)
+			return nil
 		}
 		if d, ok := c.fb.defs[x]; ok && x.Package.IsAPI() {
 			switch dt := d.Type.(type) {
@@ -315,13 +350,12 @@ func (c *armConv) toARM(t, wt astmodel.Type, src, target, stem, what string, che
 				v := c.local(stem + "ARM")
 				wn, ok := wt.(astmodel.TypeName)
 				if !ok {
-					return nil, fmt.Errorf("%s: object %s has no wire object but %s", what, x, wt)
+					return fmt.Errorf("%s: object %s has no wire object but %s", what, x, wt)
 				}
-				return []stmt{
-					defineStmt(v+", err", callText(receiverText(src)+".ConvertToARM", resolvedParam)),
-					ifErr(),
-					assignStmt(target, derefText(v+".("+derefText(c.fb.qualifiedText(wn.Package, wn.Name))+")")),
-				}, nil
+				w.lineOf(v, ", err := ", receiverText(src), ".ConvertToARM(", resolvedParam, ")")
+				c.ifErr()
+				w.lineOf(target, " = *", v, ".(*", c.fb.qualifiedText(wn.Package, wn.Name), ")")
+				return nil
 			case astmodel.EnumType:
 			default:
 				if _, scalar := astmodel.WithoutValidations(dt).(astmodel.PrimitiveType); !scalar {
@@ -332,9 +366,10 @@ func (c *armConv) toARM(t, wt astmodel.Type, src, target, stem, what string, che
 	}
 	x, err := c.scalarToARM(t, wt, src)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", what, err)
+		return fmt.Errorf("%s: %w", what, err)
 	}
-	return []stmt{assignStmt(target, x)}, nil
+	w.lineOf(target, " = ", x)
+	return nil
 }
 
 // scalarToARM converts a scalar: the same primitive as it is, an enum or a named primitive by a
@@ -353,12 +388,10 @@ func (c *armConv) scalarToARM(t, wt astmodel.Type, src string) (string, error) {
 	return callText(wp.GoName(), src), nil
 }
 
-// lookup renders a reference, secret or config-map value resolved by the caller.
-func (c *armConv) lookup(fn, src, target, stem, what string) []stmt {
+// lookup writes a reference, secret or config-map value resolved by the caller.
+func (c *armConv) lookup(fn, src, target, stem, what string) {
 	v := c.local(stem + "Resolved")
-	return []stmt{
-		defineStmt(v+", err", callText(resolvedParam+"."+fn, strconv.Quote(what), src)),
-		ifErr(),
-		assignStmt(target, v),
-	}
+	c.w.lineOf(v, ", err := ", resolvedParam, ".", fn, "(", strconv.Quote(what), ", ", src, ")")
+	c.ifErr()
+	c.w.lineOf(target, " = ", v)
 }

@@ -47,7 +47,8 @@ func armPackage(inPackage func(astmodel.PackageReference) astmodel.Definitions, 
 		rt := r.Type.(*astmodel.ResourceType)
 		roots := []astmodel.TypeName{pkg.TypeName(rt.Spec.Name), pkg.TypeName(rt.Status.Name)}
 		var mine []astmodel.Definition
-		for _, n := range append(roots, sortedNames(astmodel.Reachable(pkgDefs, roots))...) {
+		// What earlier files placed they placed with all it reaches (see reachableBeyond).
+		for _, n := range append(roots, sortedNames(reachableBeyond(pkgDefs, roots, placed))...) {
 			if d, ok := pkgDefs[n]; ok && !placed[n] {
 				placed[n] = true
 				mine = append(mine, d)
@@ -79,22 +80,10 @@ func (fb *fileBuilder) armDecls(def astmodel.Definition) ([]dst.Decl, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: a wire type must be an object, not %s", def.Name, def.Type)
 	}
-	st := &dst.StructType{Fields: &dst.FieldList{}}
-	for _, p := range obj.Properties() {
-		t, err := fb.typeExpr(p.Type)
-		if err != nil {
-			return nil, fmt.Errorf("%s.%s: %w", def.Name.Name, p.Name, err)
-		}
-		f := field(p.Name, t)
-		f.Tag = structTag(p.JSONName+",omitempty", nil)
-		if p.ExtraKeys {
-			f.Tag = structTag("-", nil) // inline: see extraKeysJSON
-		}
-		f.Decs.Before = dst.NewLine
-		st.Fields.List = append(st.Fields.List, f)
+	d, err := fb.textDecl(func(w *goText) error { return fb.armStructText(w, def, obj) })
+	if err != nil {
+		return nil, err
 	}
-	d := typeDecl(def.Name.Name, st)
-	d.Decs.Start = docs([]string{fmt.Sprintf("%s is the wire shape of %s.", def.Name.Name, def.Name.Name)})
 	decls := []dst.Decl{d}
 	if i := slices.IndexFunc(obj.Properties(), func(p *astmodel.Property) bool { return p.ExtraKeys }); i >= 0 {
 		if obj.OneOf {

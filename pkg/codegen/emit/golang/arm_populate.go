@@ -7,40 +7,42 @@ import (
 	"github.com/armgen/armgen/pkg/astmodel"
 )
 
-// populateFromARM renders the body of PopulateFromARM: it accepts the wire type or a pointer to
+// populateFromARM writes the body of PopulateFromARM: it accepts the wire type or a pointer to
 // it, reads each property from its place on the wire (through envelopes that may be absent),
 // turns ARM IDs into ARM ID references, and leaves secrets and config-map values alone (ARM
 // never returns them). A resource's spec takes its azureName from the wire name and its owner
-// from owner.
-func (fb *fileBuilder) populateFromARM(o *astmodel.ARMObject, obj *astmodel.ObjectType, recv string) ([]stmt, error) {
-	c := &armConv{fb: fb, names: make(map[string]int)}
+// from owner. Like convertToARM, it writes straight into w.
+func (fb *fileBuilder) populateFromARM(w *goText, o *astmodel.ARMObject, obj *astmodel.ObjectType, recv string) error {
+	c := &armConv{fb: fb, names: make(map[string]int), w: w}
 	armType := fb.qualifiedText(o.ARM.Package, o.ARM.Name)
-	unexpected := simpleStmt("return " + callText(fb.qualifiedText(fmtPackage, "Errorf"), strconv.Quote("unexpected type %T for "+o.API.Name+", want arm."+o.ARM.Name), armInputParam))
-	body := []stmt{
-		defineStmt(typedVar+", ok", armInputParam+".("+armType+")"),
-		ifBlock("!ok",
-			defineStmt("pointer, ok", armInputParam+".("+derefText(armType)+")"),
-			ifBlock("!ok", unexpected),
-			ifBlock("pointer == nil", simpleStmt("return nil")),
-			assignStmt(typedVar, derefText("pointer")),
-		),
-	}
+	w.lineOf(typedVar, ", ok := ", armInputParam, ".(", armType, ")")
+	w.openOf("if !ok")
+	w.lineOf("pointer, ok := ", armInputParam, ".(*", armType, ")")
+	w.openOf("if !ok")
+	w.lineOf("return ", fb.qualifiedText(fmtPackage, "Errorf"), "(", strconv.Quote("unexpected type %T for "+o.API.Name+", want arm."+o.ARM.Name), ", ", armInputParam, ")")
+	w.close()
+	w.openOf("if pointer == nil")
+	w.lineOf("return nil")
+	w.close()
+	w.lineOf(typedVar, " = *pointer")
+	w.close()
 	if o.ResourceSpec {
 		// The operator's own azureName and owner have no wire name; a swagger property may be
 		// called owner too (a subscription's owner, on the wire).
 		if p, ok := obj.PropertyByJSON("azureName"); ok && p.ARMName == "" {
-			body = append(body, ifBlock(typedVar+".Name != nil",
-				assignStmt(recv+"."+p.Name, callText(fb.qualifiedText(astmodel.GenRuntimePackage, "NameFromARM"), derefText(typedVar+".Name")))))
+			w.openOf("if ", typedVar, ".Name != nil")
+			w.lineOf(recv, ".", p.Name, " = ", fb.qualifiedText(astmodel.GenRuntimePackage, "NameFromARM"), "(*", typedVar, ".Name)")
+			w.close()
 		}
 		if p, ok := obj.PropertyByJSON("owner"); ok && p.ARMName == "" {
 			switch astmodel.Unwrap(p.Type) {
 			case astmodel.KnownResourceReferenceType:
 				known := fb.qualifiedText(astmodel.KnownResourceReferenceType.Package, astmodel.KnownResourceReferenceType.Name)
-				body = append(body, assignStmt(recv+"."+p.Name, "&"+known+"{Name: "+ownerParam+".Name, ARMID: "+ownerParam+".ARMID}"))
+				w.lineOf(recv, ".", p.Name, " = &", known, "{Name: ", ownerParam, ".Name, ARMID: ", ownerParam, ".ARMID}")
 			case astmodel.ArbitraryOwnerReferenceType:
-				body = append(body, assignStmt(recv+"."+p.Name, addrText(ownerParam)))
+				w.lineOf(recv, ".", p.Name, " = &", ownerParam)
 			default:
-				return nil, fmt.Errorf("owner of type %s", p.Type)
+				return fmt.Errorf("owner of type %s", p.Type)
 			}
 		}
 	}
@@ -51,51 +53,52 @@ func (fb *fileBuilder) populateFromARM(o *astmodel.ARMObject, obj *astmodel.Obje
 		}
 		read = true
 		src := typedVar
-		var guards []string
 		for _, env := range p.Path {
 			src += "." + env.Field
-			guards = append(guards, src+" != nil")
+			w.openOf("if ", src, " != nil")
 		}
 		src += "." + p.Field
-		var stmts []stmt
 		var err error
 		if p.API.KeyedBy != "" {
-			stmts, err = c.keyedListFromARM(p, src, recv+"."+p.API.Name)
+			err = c.keyedListFromARM(p, src, recv+"."+p.API.Name)
 		} else {
-			stmts, err = c.fromARM(p.API.Type, p.Type, src, recv+"."+p.API.Name, localBase(p.API.Name), o.API.Name+"."+p.API.JSONName)
+			err = c.fromARM(p.API.Type, p.Type, src, recv+"."+p.API.Name, localBase(p.API.Name), o.API.Name+"."+p.API.JSONName)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s: %w", p.API.Name, err)
+			return fmt.Errorf("%s: %w", p.API.Name, err)
 		}
-		for i := len(guards) - 1; i >= 0; i-- {
-			stmts = []stmt{ifBlock(guards[i], stmts...)}
+		for range p.Path {
+			w.close()
 		}
-		body = append(body, stmts...)
 	}
 	if !read {
 		// Nothing of this object comes back from Azure; the input is still checked.
-		body = append(body, assignStmt("_", typedVar))
+		w.lineOf("_ = ", typedVar)
 	}
-	return append(body, simpleStmt("return nil")), nil
+	w.lineOf("return nil")
+	return nil
 }
 
 // keyedListFromARM reads a map keyed by ARM ID back into a list of ARM ID references, in key
 // order so that the list does not change from one read to the next.
-func (c *armConv) keyedListFromARM(p astmodel.ARMProperty, src, target string) ([]stmt, error) {
+func (c *armConv) keyedListFromARM(p astmodel.ARMProperty, src, target string) error {
+	w := c.w
 	list, ok := astmodel.WithoutValidations(p.API.Type).(astmodel.ArrayType)
 	if !ok {
-		return nil, fmt.Errorf("keyed by %s but not a list: %s", p.API.KeyedBy, p.API.Type)
+		return fmt.Errorf("keyed by %s but not a list: %s", p.API.KeyedBy, p.API.Type)
 	}
 	itemType, err := c.fb.typeText(list.Element)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	key := c.local(localBase(p.API.Name) + "Key")
-	keys := callText(c.fb.qualifiedText(slicesPackage, "Sorted"), callText(c.fb.qualifiedText(mapsPackage, "Keys"), src))
-	ref := "&" + c.fb.qualifiedText(astmodel.ResourceReferenceType.Package, astmodel.ResourceReferenceType.Name) + "{ARMID: " + key + "}"
-	return []stmt{ifBlock(src+" != nil",
-		rangeBlock("_", key, keys,
-			assignStmt(target, callText("append", target, itemType+"{"+p.API.KeyedBy+": "+ref+"}"))))}, nil
+	w.openOf("if ", src, " != nil")
+	w.openOf("for _, ", key, " := range ", c.fb.qualifiedText(slicesPackage, "Sorted"), "(", c.fb.qualifiedText(mapsPackage, "Keys"), "(", src, "))")
+	w.lineOf(target, " = append(", target, ", ", itemType, "{", p.API.KeyedBy, ": &",
+		c.fb.qualifiedText(astmodel.ResourceReferenceType.Package, astmodel.ResourceReferenceType.Name), "{ARMID: ", key, "}})")
+	w.close()
+	w.close()
+	return nil
 }
 
 // readableFromARM tells whether ARM returns a value of t: secrets and config-map values are
@@ -109,16 +112,18 @@ func readableFromARM(t astmodel.Type) bool {
 	return true
 }
 
-// fromARM renders statements that set target (of API type t) from src (of wire type wt).
-func (c *armConv) fromARM(t, wt astmodel.Type, src, target, stem, what string) ([]stmt, error) {
+// fromARM writes statements that set target (of API type t) from src (of wire type wt).
+func (c *armConv) fromARM(t, wt astmodel.Type, src, target, stem, what string) error {
+	w := c.w
 	t = astmodel.WithoutValidations(t)
 	if wo, ok := wt.(astmodel.OptionalType); ok {
 		if _, optional := t.(astmodel.OptionalType); !optional {
-			inner, err := c.fromARM(t, wo.Element, derefText(src), target, stem, what)
-			if err != nil {
-				return nil, err
+			w.openOf("if ", src, " != nil")
+			if err := c.fromARM(t, wo.Element, derefText(src), target, stem, what); err != nil {
+				return err
 			}
-			return []stmt{ifBlock(src+" != nil", inner...)}, nil
+			w.close()
+			return nil
 		}
 	}
 	switch x := t.(type) {
@@ -126,80 +131,89 @@ func (c *armConv) fromARM(t, wt astmodel.Type, src, target, stem, what string) (
 		v := c.local(stem + "Value")
 		te, err := c.fb.typeText(x.Element)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		var inner []stmt
-		if wo, ok := wt.(astmodel.OptionalType); ok {
-			inner, err = c.fromARM(x.Element, wo.Element, derefText(src), v, stem, what)
-		} else {
-			inner, err = c.fromARM(x.Element, wt, src, v, stem, what)
+		guarded := c.fb.nilable(wt)
+		if guarded {
+			w.openOf("if ", src, " != nil")
 		}
-		if err != nil {
-			return nil, err
+		if err := c.declareText(v, te, func() error {
+			if wo, ok := wt.(astmodel.OptionalType); ok {
+				return c.fromARM(x.Element, wo.Element, derefText(src), v, stem, what)
+			}
+			return c.fromARM(x.Element, wt, src, v, stem, what)
+		}); err != nil {
+			return err
 		}
-		stmts := declare(v, te, inner)
-		stmts = append(stmts, assignStmt(target, addrText(v)))
-		if c.fb.nilable(wt) {
-			return []stmt{ifBlock(src+" != nil", stmts...)}, nil
+		w.lineOf(target, " = &", v)
+		if guarded {
+			w.close()
 		}
-		return stmts, nil
+		return nil
 	case astmodel.ArrayType:
 		wa, ok := wt.(astmodel.ArrayType)
 		if !ok {
-			return nil, fmt.Errorf("%s: a list on the wire must be a list, not %s", what, wt)
+			return fmt.Errorf("%s: a list on the wire must be a list, not %s", what, wt)
 		}
 		item, v := c.local(stem+"Item"), c.local(stem+"Value")
 		te, err := c.fb.typeText(x.Element)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		inner, err := c.fromARM(x.Element, wa.Element, item, v, stem, what)
-		if err != nil {
-			return nil, err
+		w.openOf("if ", src, " != nil")
+		w.openOf("for _, ", item, " := range ", src)
+		if err := c.declareText(v, te, func() error { return c.fromARM(x.Element, wa.Element, item, v, stem, what) }); err != nil {
+			return err
 		}
-		loop := declare(v, te, inner)
-		loop = append(loop, assignStmt(target, callText("append", target, v)))
-		return []stmt{ifBlock(src+" != nil", rangeBlock("_", item, src, loop...))}, nil
+		w.lineOf(target, " = append(", target, ", ", v, ")")
+		w.close()
+		w.close()
+		return nil
 	case astmodel.MapType:
 		wm, ok := wt.(astmodel.MapType)
 		if !ok {
-			return nil, fmt.Errorf("%s: a map on the wire must be a map, not %s", what, wt)
+			return fmt.Errorf("%s: a map on the wire must be a map, not %s", what, wt)
 		}
 		key, item, v := c.local(stem+"Key"), c.local(stem+"Item"), c.local(stem+"Value")
 		me, err := c.fb.typeText(x)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		te, err := c.fb.typeText(x.Value)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		keyText, err := c.scalarFromARM(x.Key, key)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		inner, err := c.fromARM(x.Value, wm.Value, item, v, stem, what)
-		if err != nil {
-			return nil, err
+		w.openOf("if ", src, " != nil")
+		w.lineOf(target, " = make(", me, ", len(", src, "))")
+		w.openOf("for ", key, ", ", item, " := range ", src)
+		if err := c.declareText(v, te, func() error { return c.fromARM(x.Value, wm.Value, item, v, stem, what) }); err != nil {
+			return err
 		}
-		loop := declare(v, te, inner)
-		loop = append(loop, assignStmt(target+"["+keyText+"]", v))
-		return []stmt{ifBlock(src+" != nil",
-			assignStmt(target, callText("make", me, callText("len", src))),
-			rangeBlock(key, item, src, loop...))}, nil
+		w.lineOf(target, "[", keyText, "] = ", v)
+		w.close()
+		w.close()
+		return nil
 	case astmodel.TypeName:
 		if x == astmodel.ResourceReferenceType {
-			return []stmt{assignStmt(target, c.fb.qualifiedText(x.Package, x.Name)+"{ARMID: "+src+"}")}, nil
+			w.lineOf(target, " = ", c.fb.qualifiedText(x.Package, x.Name), "{ARMID: ", src, "}")
+			return nil
 		}
 		if x == astmodel.WellKnownReferenceType {
 			// Azure answers what it was sent: an ARM ID, or a name it knows (an alias).
-			return []stmt{assignStmt(target, callText(c.fb.qualifiedText(astmodel.GenRuntimePackage, "WellKnownReferenceFromARM"), src))}, nil
+			w.lineOf(target, " = ", c.fb.qualifiedText(astmodel.GenRuntimePackage, "WellKnownReferenceFromARM"), "(", src, ")")
+			return nil
 		}
 		if d, ok := c.fb.defs[x]; ok && x.Package.IsAPI() {
 			switch dt := d.Type.(type) {
 			case *astmodel.ObjectType:
-				populate := callText(receiverText(target)+".PopulateFromARM", ownerParam, src)
-				return []stmt{ifBlock("err := "+populate+"; err != nil", simpleStmt("return err"))}, nil
+				w.openOf("if err := ", receiverText(target), ".PopulateFromARM(", ownerParam, ", ", src, "); err != nil")
+				w.lineOf("return err")
+				w.close()
+				return nil
 			case astmodel.EnumType:
 			default:
 				if _, scalar := astmodel.WithoutValidations(dt).(astmodel.PrimitiveType); !scalar {
@@ -211,9 +225,10 @@ func (c *armConv) fromARM(t, wt astmodel.Type, src, target, stem, what string) (
 	}
 	x, err := c.scalarFromARM(t, src)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", what, err)
+		return fmt.Errorf("%s: %w", what, err)
 	}
-	return []stmt{assignStmt(target, x)}, nil
+	w.lineOf(target, " = ", x)
+	return nil
 }
 
 // scalarFromARM converts a wire scalar to the API's: as it is, or by a cast to an enum or named

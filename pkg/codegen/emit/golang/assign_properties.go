@@ -48,7 +48,6 @@ func (fb *fileBuilder) assignMethod(w *goText, a *astmodel.PropertyAssignment, f
 	self := a.Self.Name
 	recv := receiverName(self)
 	other := fb.qualifiedText(a.Other.Package, a.Other.Name)
-	c := &converter{fb: fb}
 
 	var src, dstRoot string
 	var name, param, doc string
@@ -65,13 +64,23 @@ func (fb *fileBuilder) assignMethod(w *goText, a *astmodel.PropertyAssignment, f
 		doc = fmt.Sprintf("%s populates destination, a %s, from the receiver.", name, a.Other)
 	}
 
-	var body []stmt
+	w.decl(doc)
+	w.open("func (%s *%s) %s(%s *%s) error", recv, self, name, param, other)
+	c := &converter{fb: fb, w: w}
+	// The body's first statement opens it: no blank line above it; later ones that stand apart
+	// have one.
+	body := w.buf.Len()
+	blank := func() {
+		if w.buf.Len() > body {
+			w.buf.WriteByte('\n')
+		}
+	}
 	if a.Resource {
-		body = append(body, assignStmt(dstRoot+".ObjectMeta", derefText(src+".ObjectMeta.DeepCopy()")))
+		w.lineOf(dstRoot, ".ObjectMeta = *", src, ".ObjectMeta.DeepCopy()")
 	}
 	useBag := dstBag != "" && srcBag != ""
 	if useBag {
-		body = append(body, defineStmt(bagVar, callText(fb.qualifiedText(astmodel.GenRuntimePackage, "NewPropertyBag"), src+"."+srcBag)))
+		w.lineOf(bagVar, " := ", fb.qualifiedText(astmodel.GenRuntimePackage, "NewPropertyBag"), "(", src, ".", srcBag, ")")
 	}
 	prevBlock := true
 	for _, step := range a.Steps {
@@ -79,26 +88,10 @@ func (fb *fileBuilder) assignMethod(w *goText, a *astmodel.PropertyAssignment, f
 		if !fromOther {
 			srcProp, dstProp, vc = step.Self, step.Other, step.To
 		}
-		var stmts []stmt
-		var err error
-		switch {
-		case vc != nil:
-			c.what = step.Name()
-			stmts, err = c.convert(vc, src+"."+srcProp.Name, dstRoot+"."+dstProp.Name, localBase(dstProp.Name))
-		case !useBag:
-			err = fmt.Errorf("%s has no counterpart and there is no property bag to keep it", step.Name())
-		default:
-			if dstProp != nil {
-				stmts = append(stmts, c.pull(dstProp, dstRoot+"."+dstProp.Name)...)
-			}
-			if srcProp != nil {
-				stmts = append(stmts, c.add(srcProp, src+"."+srcProp.Name)...)
-			}
+		if vc == nil && !useBag {
+			return fmt.Errorf("%s: %s has no counterpart and there is no property bag to keep it", step.Name(), step.Name())
 		}
-		if err != nil {
-			return fmt.Errorf("%s: %w", step.Name(), err)
-		}
-		if len(stmts) == 0 {
+		if vc == nil && dstProp == nil && srcProp == nil {
 			continue
 		}
 		// A plain assignment speaks for itself; a block, a rename or a trip through the bag
@@ -114,46 +107,53 @@ func (fb *fileBuilder) assignMethod(w *goText, a *astmodel.PropertyAssignment, f
 		case step.Self.Name != step.Other.Name:
 			comment = fmt.Sprintf("// %s is called %s in %s", step.Self.Name, step.Other.Name, a.Other.Package.Version)
 		}
-		simple := !stmts[0].block && stmts[0].assigns
-		block := len(stmts) > 1 || !simple
+		// The bag's statements are always more than one plain assignment.
+		block := vc == nil || !simpleConversion(vc)
 		if comment != "" || block || prevBlock {
-			stmts[0].blank = true
+			blank()
 		}
 		if comment != "" {
-			stmts[0].comments = append(stmts[0].comments, comment)
+			w.lineOf(comment)
 		}
 		prevBlock = block || comment != ""
-		body = append(body, stmts...)
+		if vc != nil {
+			c.what = step.Name()
+			if err := c.convert(vc, src+"."+srcProp.Name, dstRoot+"."+dstProp.Name, localBase(dstProp.Name)); err != nil {
+				return fmt.Errorf("%s: %w", step.Name(), err)
+			}
+			continue
+		}
+		if dstProp != nil {
+			c.pull(dstProp, dstRoot+"."+dstProp.Name)
+		}
+		if srcProp != nil {
+			c.add(srcProp, src+"."+srcProp.Name)
+		}
 	}
 	if a.Resource && !fromOther && a.OriginalVersion != "" {
-		set := assignStmt(dstRoot+".Spec."+astmodel.OriginalVersionName, strconv.Quote(a.OriginalVersion))
-		set.comments = []string{"// The operator talks to Azure with the api-version of the version the user wrote."}
-		set.blank = true
-		body = append(body, set)
+		blank()
+		w.lineOf("// The operator talks to Azure with the api-version of the version the user wrote.")
+		w.lineOf(dstRoot, ".Spec.", astmodel.OriginalVersionName, " = ", strconv.Quote(a.OriginalVersion))
 	}
 	if dstBag != "" {
 		target := dstRoot + "." + dstBag
-		var keep stmt
+		blank()
 		if useBag {
-			keep = ifBlock("len("+bagVar+") > 0", assignStmt(target, bagVar))
-			keep.elseBody = []stmt{assignStmt(target, "nil")}
-			keep.comments = []string{"// What has no field of its own stays in the property bag."}
+			w.lineOf("// What has no field of its own stays in the property bag.")
+			w.openOf("if len(", bagVar, ") > 0")
+			w.lineOf(target, " = ", bagVar)
+			w.depth--
+			w.lineOf("} else {")
+			w.depth++
+			w.lineOf(target, " = nil")
+			w.close()
 		} else {
-			keep = assignStmt(target, "nil")
-			keep.comments = []string{"// The source has no property bag, and every property found a field."}
+			w.lineOf("// The source has no property bag, and every property found a field.")
+			w.lineOf(target, " = nil")
 		}
-		keep.blank = true
-		body = append(body, keep)
 	}
-	ret := simpleStmt("return nil")
-	ret.blank = true
-	body = append(body, ret)
-	// The body's first statement opens it: no blank line above it.
-	body[0].blank = false
-
-	w.decl(doc)
-	w.open("func (%s *%s) %s(%s *%s) error", recv, self, name, param, other)
-	w.stmts(body)
+	blank()
+	w.lineOf("return nil")
 	w.close()
 	return nil
 }

@@ -49,6 +49,8 @@ func planFiles(pkgDefs astmodel.Definitions) ([]filePlan, error) {
 	}
 
 	var plans []filePlan
+	// earlier holds what files before the one being planned took: all they reach is placed.
+	earlier := make(map[astmodel.TypeName]bool, len(pkgDefs))
 	fileOf := make(map[string]string, len(resources))
 	take := func(plan *filePlan, n astmodel.TypeName) {
 		if def, ok := pkgDefs[n]; ok && !placed[n] {
@@ -67,9 +69,11 @@ func planFiles(pkgDefs astmodel.Definitions) ([]filePlan, error) {
 		rt := r.Type.(*astmodel.ResourceType)
 		take(&plan, rt.Spec)
 		take(&plan, rt.Status)
-		reached := astmodel.Reachable(pkgDefs, []astmodel.TypeName{r.Name})
-		for _, n := range sortedNames(reached) {
+		for _, n := range sortedNames(reachableBeyond(pkgDefs, []astmodel.TypeName{r.Name}, earlier)) {
 			take(&plan, n)
+		}
+		for _, d := range plan.defs {
+			earlier[d.Name] = true
 		}
 		plans = append(plans, plan)
 	}
@@ -82,6 +86,27 @@ func planFiles(pkgDefs astmodel.Definitions) ([]filePlan, error) {
 		plans = append(plans, rest)
 	}
 	return plans, nil
+}
+
+// reachableBeyond is astmodel.Reachable from roots, but it does not go on through the names
+// of done, which are placed with all they reach: what it leaves out is placed already, so each
+// file takes what it took before. Going through every resource's whole graph again, when
+// resources share most of it, was most of planning a package's files.
+func reachableBeyond(ds astmodel.Definitions, roots []astmodel.TypeName, done map[astmodel.TypeName]bool) map[astmodel.TypeName]bool {
+	seen := make(map[astmodel.TypeName]bool)
+	stack := slices.Clone(roots)
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if seen[n] || done[n] {
+			continue
+		}
+		seen[n] = true
+		if d, ok := ds[n]; ok {
+			stack = append(stack, astmodel.References(d.Type)...)
+		}
+	}
+	return seen
 }
 
 // sortedNames returns the names of a set in name order.

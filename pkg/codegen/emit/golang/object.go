@@ -2,6 +2,7 @@ package golang
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"go/token"
 	"strconv"
@@ -33,26 +34,35 @@ func (fb *fileBuilder) definitionDecls(def astmodel.Definition) ([]dst.Decl, err
 		}
 		return decls, nil
 	case *astmodel.ObjectType:
-		d, err := fb.objectDecl(def, t)
+		// The struct, its ARM conversions and its AssignProperties methods are one piece of
+		// text, in that order.
+		methods := func(w *goText) error {
+			if err := fb.armConversionText(w, def); err != nil {
+				return err
+			}
+			if err := fb.assignmentText(w, def.Name.Name); err != nil {
+				return fmt.Errorf("%s: %w", def.Name.Name, err)
+			}
+			return nil
+		}
+		d, err := fb.textDecl(func(w *goText) error {
+			if err := fb.objectText(w, def, t); err != nil {
+				return err
+			}
+			return methods(w)
+		})
+		if !errors.Is(err, errNeedsTree) {
+			return []dst.Decl{d}, err
+		}
+		tree, err := fb.objectDecl(def, t)
 		if err != nil {
 			return nil, err
 		}
-		decls := []dst.Decl{d}
-		arm, err := fb.textDecl(func(w *goText) error { return fb.armConversionText(w, def) })
-		if err != nil {
-			return nil, err
+		d, err = fb.textDecl(methods)
+		if err != nil || d == nil {
+			return []dst.Decl{tree}, err
 		}
-		if arm != nil {
-			decls = append(decls, arm)
-		}
-		assignments, err := fb.assignmentDecl(def.Name.Name)
-		if err != nil {
-			return nil, err
-		}
-		if assignments != nil {
-			decls = append(decls, assignments)
-		}
-		return decls, nil
+		return []dst.Decl{tree, d}, nil
 	case astmodel.EnumType:
 		return fb.enumDecls(def, t)
 	case astmodel.PrimitiveType, astmodel.ArrayType, astmodel.MapType, astmodel.OptionalType, astmodel.ValidatedType:
@@ -107,8 +117,13 @@ func (fb *fileBuilder) propertyField(p *astmodel.Property) (*dst.Field, error) {
 
 // structTag renders `json:"<json>"` followed by the extra tags, in order.
 func structTag(json string, extra []astmodel.Tag) *dst.BasicLit {
+	return &dst.BasicLit{Kind: token.STRING, Value: string(appendStructTag(make([]byte, 0, 16+len(json)+32*len(extra)), json, extra))}
+}
+
+// appendStructTag appends the Go literal of the tag structTag renders to b.
+func appendStructTag(b []byte, json string, extra []astmodel.Tag) []byte {
 	// Written straight into the literal's bytes, back quotes included: tags are on every field.
-	b := make([]byte, 0, 16+len(json)+32*len(extra))
+	start := len(b)
 	b = append(b, "`json:"...)
 	b = strconv.AppendQuote(b, json)
 	for _, t := range extra {
@@ -118,11 +133,11 @@ func structTag(json string, extra []astmodel.Tag) *dst.BasicLit {
 		b = strconv.AppendQuote(b, t.Value)
 	}
 	b = append(b, '`')
-	if bytes.IndexByte(b[1:len(b)-1], '`') >= 0 {
+	if inner := b[start+1 : len(b)-1]; bytes.IndexByte(inner, '`') >= 0 {
 		// A raw string cannot hold a back quote; an interpreted one reads the same to reflect.
-		return stringLit(string(b[1 : len(b)-1]))
+		return strconv.AppendQuote(b[:start], string(inner))
 	}
-	return &dst.BasicLit{Kind: token.STRING, Value: string(b)}
+	return b
 }
 
 // namedTypeDecl renders a definition that names a primitive, slice or map. Validations on the

@@ -138,7 +138,7 @@ func renderPackage(defs astmodel.Definitions, inPackage func(astmodel.PackageRef
 		group := groupTestPackage(pkg)
 		for _, plan := range plans {
 			fb := newFileBuilder(defs, group)
-			fb.conv, fb.arm, fb.nodes = opts.Conversions, opts.ARM, nodes
+			fb.conv, fb.arm, fb.nodes, fb.printer = opts.Conversions, opts.ARM, nodes, opts.Printer
 			w.reset()
 			name := pkg.Group + "/" + testFileName(pkg, plan.name)
 			if err := fb.testText(w, plan); err != nil {
@@ -163,6 +163,7 @@ func renderPackage(defs astmodel.Definitions, inPackage func(astmodel.PackageRef
 		return nil, err
 	}
 	fb := newFileBuilder(defs, pkg)
+	fb.printer = opts.Printer
 	w.reset()
 	err = fb.deepCopyText(w, pkgDefs)
 	if err == nil && w.buf.Len() > 0 {

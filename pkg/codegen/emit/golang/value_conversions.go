@@ -8,21 +8,27 @@ import (
 	"github.com/armgen/armgen/pkg/astmodel"
 )
 
-// converter writes value conversions as text.
+// converter writes value conversions as text, straight into w: the statements of a property
+// are not built as values first (building them was most of what writing AssignProperties
+// allocated). assignMethod knows beforehand how they look (simpleConversion).
 type converter struct {
 	fb *fileBuilder
+	w  *goText
 	// what names the property being converted, for error messages.
 	what string
 }
 
-// fail wraps an error returned by a nested conversion with the property it was converting.
-func (c *converter) fail(what string) stmt {
-	return simpleStmt("return " + callText(c.fb.qualifiedText(fmtPackage, "Errorf"), strconv.Quote("converting "+what+": %w"), "err"))
+// fail writes the return of an error of a nested conversion, wrapped with the property it was
+// converting.
+func (c *converter) fail(what string) {
+	c.w.lineOf("return ", c.fb.qualifiedText(fmtPackage, "Errorf"), "(", strconv.Quote("converting "+what+": %w"), ", err)")
 }
 
-// check runs a call that returns an error and returns what fails, wrapped.
-func (c *converter) check(x, what string) stmt {
-	return ifBlock("err := "+x+"; err != nil", c.fail(what))
+// check writes a call that returns an error, and the return of what fails, wrapped.
+func (c *converter) check(x, what string) {
+	c.w.openOf("if err := ", x, "; err != nil")
+	c.fail(what)
+	c.w.close()
 }
 
 // expr renders conversions that are one expression (assignment, cast, deep copy).
@@ -45,121 +51,157 @@ func (c *converter) expr(vc *astmodel.ValueConversion, src string) (string, bool
 	return "", false, nil
 }
 
-// convert returns statements that set target (an assignable expression) to the conversion of
-// src. base names the local variables.
-func (c *converter) convert(vc *astmodel.ValueConversion, src, target, base string) ([]stmt, error) {
+// simpleConversion reports whether convert writes vc as one plain assignment (not a block).
+func simpleConversion(vc *astmodel.ValueConversion) bool {
+	switch vc.Kind {
+	case astmodel.ConvertAssign, astmodel.ConvertCast, astmodel.ConvertDeepCopy:
+		return true
+	case astmodel.ConvertOptional, astmodel.ConvertSlice, astmodel.ConvertMap:
+		return vc.Element.Kind == astmodel.ConvertAssign
+	}
+	return false
+}
+
+// convert writes statements that set target (an assignable expression) to the conversion of
+// src. base names the local variables. What it wrote is incomplete when it fails.
+func (c *converter) convert(vc *astmodel.ValueConversion, src, target, base string) error {
+	w := c.w
 	if x, ok, err := c.expr(vc, src); ok || err != nil {
-		return []stmt{assignStmt(target, x)}, err
+		if err == nil {
+			w.lineOf(target, " = ", x)
+		}
+		return err
 	}
 	toType, err := c.fb.typeText(vc.To)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	orNil := func(inner ...stmt) []stmt {
-		s := ifBlock(src+" != nil", inner...)
-		s.elseBody = []stmt{assignStmt(target, "nil")}
-		return []stmt{s}
+	// orNil opens "if src != nil"; elseNil closes it with target = nil otherwise.
+	orNil := func() { w.openOf("if ", src, " != nil") }
+	elseNil := func() {
+		w.depth--
+		w.lineOf("} else {")
+		w.depth++
+		w.lineOf(target, " = nil")
+		w.close()
 	}
 	switch vc.Kind {
 	case astmodel.ConvertObject:
 		if vc.OnDestination {
-			return []stmt{c.check(callText(receiverText(target)+"."+vc.Method, addrOfText(src)), c.what)}, nil
+			c.check(callText(receiverText(target)+"."+vc.Method, addrOfText(src)), c.what)
+		} else {
+			c.check(callText(receiverText(src)+"."+vc.Method, addrOfText(target)), c.what)
 		}
-		return []stmt{c.check(callText(receiverText(src)+"."+vc.Method, addrOfText(target)), c.what)}, nil
+		return nil
 
 	case astmodel.ConvertOptional:
 		if vc.Element.Kind == astmodel.ConvertAssign {
-			return []stmt{assignStmt(target, callText(c.fb.qualifiedText(astmodel.GenRuntimePackage, "ClonePointer"), src))}, nil
+			w.lineOf(target, " = ", c.fb.qualifiedText(astmodel.GenRuntimePackage, "ClonePointer"), "(", src, ")")
+			return nil
 		}
 		v := base + "Value"
 		if x, ok, err := c.expr(vc.Element, derefText(src)); ok || err != nil {
 			if err != nil {
-				return nil, err
+				return err
 			}
-			return orNil(defineStmt(v, x), assignStmt(target, addrText(v))), nil
+			orNil()
+			w.lineOf(v, " := ", x)
+			w.lineOf(target, " = &", v)
+			elseNil()
+			return nil
 		}
 		elemType, err := c.fb.typeText(vc.Element.To)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		inner, err := c.convert(vc.Element, derefText(src), v, v)
-		if err != nil {
-			return nil, err
+		orNil()
+		w.lineOf("var ", v, " ", elemType)
+		if err := c.convert(vc.Element, derefText(src), v, v); err != nil {
+			return err
 		}
-		stmts := append([]stmt{simpleStmt("var " + v + " " + elemType)}, inner...)
-		stmts = append(stmts, assignStmt(target, addrText(v)))
-		return orNil(stmts...), nil
+		w.lineOf(target, " = &", v)
+		elseNil()
+		return nil
 
 	case astmodel.ConvertSlice:
 		if vc.Element.Kind == astmodel.ConvertAssign {
-			return []stmt{assignStmt(target, callText(c.fb.qualifiedText(slicesPackage, "Clone"), src))}, nil
+			w.lineOf(target, " = ", c.fb.qualifiedText(slicesPackage, "Clone"), "(", src, ")")
+			return nil
 		}
 		list, i := base+"List", base+"Index"
-		inner, err := c.convert(vc.Element, indexText(src, i), indexText(list, i), base+"Item")
-		if err != nil {
-			return nil, err
+		orNil()
+		w.lineOf(list, " := make(", toType, ", len(", src, "))")
+		w.openOf("for ", i, " := range ", src)
+		if err := c.convert(vc.Element, indexText(src, i), indexText(list, i), base+"Item"); err != nil {
+			return err
 		}
-		return orNil(
-			defineStmt(list, callText("make", toType, callText("len", src))),
-			rangeBlock(i, "", src, inner...),
-			assignStmt(target, list),
-		), nil
+		w.close()
+		w.lineOf(target, " = ", list)
+		elseNil()
+		return nil
 
 	case astmodel.ConvertMap:
 		if vc.Element.Kind == astmodel.ConvertAssign {
-			return []stmt{assignStmt(target, callText(c.fb.qualifiedText(mapsPackage, "Clone"), src))}, nil
+			w.lineOf(target, " = ", c.fb.qualifiedText(mapsPackage, "Clone"), "(", src, ")")
+			return nil
 		}
 		m, k, v, e := base+"Map", base+"Key", base+"Value", base+"Item"
-		var inner []stmt
-		if x, ok, err := c.expr(vc.Element, v); ok || err != nil {
-			if err != nil {
-				return nil, err
-			}
-			inner = []stmt{assignStmt(indexText(m, k), x)}
-		} else {
-			elemType, err := c.fb.typeText(vc.Element.To)
-			if err != nil {
-				return nil, err
-			}
-			conv, err := c.convert(vc.Element, v, e, e)
-			if err != nil {
-				return nil, err
-			}
-			inner = append([]stmt{simpleStmt("var " + e + " " + elemType)}, conv...)
-			inner = append(inner, assignStmt(indexText(m, k), e))
+		x, ok, err := c.expr(vc.Element, v)
+		if err != nil {
+			return err
 		}
-		return orNil(
-			defineStmt(m, callText("make", toType, callText("len", src))),
-			rangeBlock(k, v, src, inner...),
-			assignStmt(target, m),
-		), nil
+		var elemType string
+		if !ok {
+			if elemType, err = c.fb.typeText(vc.Element.To); err != nil {
+				return err
+			}
+		}
+		orNil()
+		w.lineOf(m, " := make(", toType, ", len(", src, "))")
+		w.openOf("for ", k, ", ", v, " := range ", src)
+		if ok {
+			w.lineOf(indexText(m, k), " = ", x)
+		} else {
+			w.lineOf("var ", e, " ", elemType)
+			if err := c.convert(vc.Element, v, e, e); err != nil {
+				return err
+			}
+			w.lineOf(indexText(m, k), " = ", e)
+		}
+		w.close()
+		w.lineOf(target, " = ", m)
+		elseNil()
+		return nil
 	}
-	return nil, fmt.Errorf("cannot render conversion %s", vc)
+	return fmt.Errorf("cannot render conversion %s", vc)
 }
 
 // add stores a property the destination has no field for in the property bag, unless it is
 // unset (so that a round trip does not leave entries behind that were never there).
-func (c *converter) add(p *astmodel.Property, src string) []stmt {
-	put := c.check(callText(bagVar+".Add", strconv.Quote(p.JSONName), src), p.Name)
+func (c *converter) add(p *astmodel.Property, src string) {
+	put := callText(bagVar+".Add", strconv.Quote(p.JSONName), src)
 	zero, ok := c.zero(p.Type)
 	if !ok {
-		return []stmt{put}
+		c.check(put, p.Name)
+		return
 	}
-	return []stmt{ifBlock(src+" != "+zero, put)}
+	c.w.openOf("if ", src, " != ", zero)
+	c.check(put, p.Name)
+	c.w.close()
 }
 
 // pull takes a property the source has no field for out of the property bag, leaving the zero
 // value when the bag does not hold it.
-func (c *converter) pull(p *astmodel.Property, target string) []stmt {
-	var reset stmt
+func (c *converter) pull(p *astmodel.Property, target string) {
 	if zero, ok := c.zero(p.Type); ok {
-		reset = assignStmt(target, zero)
+		c.w.lineOf(target, " = ", zero)
 	} else {
 		t, _ := c.fb.typeText(p.Type)
-		reset = assignStmt(target, t+"{}")
+		c.w.lineOf(target, " = ", t, "{}")
 	}
-	get := ifBlock("_, err := "+callText(bagVar+".Pull", strconv.Quote(p.JSONName), addrText(target))+"; err != nil", c.fail(p.Name))
-	return []stmt{reset, get}
+	c.w.openOf("if _, err := ", bagVar, ".Pull(", strconv.Quote(p.JSONName), ", &", target, "); err != nil")
+	c.fail(p.Name)
+	c.w.close()
 }
 
 // zero returns the zero value of t as a comparable literal, when it has one.
