@@ -24,8 +24,8 @@ import (
 // k8s.io's defaults: HTTP/2 when offered, 25 idle connections per host) sending many reviews at
 // once reaches the test webhook over the connection it already has, as it reaches the manager's
 // webhook server, which offers HTTP/2. Over HTTP/1.1 every review beyond the idle pool opens a
-// connection and pays a TLS handshake: in the operator benchmark a tenth of the API server
-// side's CPU, which no user's cluster spends.
+// connection and pays a TLS handshake (RSA): in the operator benchmark at 1,000 resources 17.6
+// of the 196 CPU-s sampled in its process, which no user's cluster spends.
 func TestConversionWebhookReusesItsConnection(t *testing.T) {
 	scheme := runtime.NewScheme()
 	if err := clientgoscheme.AddToScheme(scheme); err != nil {
