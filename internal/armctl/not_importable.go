@@ -8,8 +8,9 @@ import (
 )
 
 // notImportable collects the kinds the generated registration list marks NotImportable
-// ($importable: false), by group and kind: the list names storage versions, the import
-// writes the newest API version of the same kind.
+// ($importable: false), by group and kind: the list names the versions the CRDs store (a hub,
+// or the API version of a kind with one), the import writes the newest API version of the same
+// kind.
 func notImportable(scheme *runtime.Scheme, known []genruntime.KnownResource) (map[schema.GroupKind]bool, error) {
 	gvks, err := genruntime.GroupVersionKinds(scheme, known)
 	if err != nil {

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/armgen/armgen/pkg/crdconversion"
 )
 
 // keepStoredVersions is want with every version of the installed CRD's status.storedVersions
@@ -15,6 +17,11 @@ import (
 // those objects and hand them to the conversion webhook. `armctl clean crds` rewrites them at
 // the storage version and drops the version from storedVersions; the next start then leaves it
 // out. want is not changed; versions stay ordered by name, as the generator orders them.
+//
+// A kind with one API version is generated with that version alone and no conversion, but a
+// cluster that ran an earlier layout stores its objects at the hub: with the hub kept, the CRD
+// converts through the operator's webhook again (keepConversion), so those objects are read at
+// the API version the operator reconciles.
 func keepStoredVersions(want, installed *apiextv1.CustomResourceDefinition) *apiextv1.CustomResourceDefinition {
 	if installed == nil {
 		return want
@@ -40,7 +47,23 @@ func keepStoredVersions(want, installed *apiextv1.CustomResourceDefinition) *api
 	out := want.DeepCopy()
 	out.Spec.Versions = append(out.Spec.Versions, kept...)
 	slices.SortStableFunc(out.Spec.Versions, func(a, b apiextv1.CustomResourceDefinitionVersion) int { return strings.Compare(a.Name, b.Name) })
+	keepConversion(out)
 	return out
+}
+
+// keepConversion has a CRD that now lists several versions convert through the operator's
+// webhook, with the annotation that has cert-manager give the API server its CA, when the
+// generated CRD (of one version) had no conversion: without it the API server would hand out
+// objects stored at the kept version as they are, under the other version's name.
+func keepConversion(crd *apiextv1.CustomResourceDefinition) {
+	if c := crd.Spec.Conversion; c != nil && c.Strategy == apiextv1.WebhookConverter {
+		return
+	}
+	crd.Spec.Conversion = crdconversion.Webhook()
+	if crd.Annotations == nil {
+		crd.Annotations = map[string]string{}
+	}
+	crd.Annotations[crdconversion.InjectCAFromAnnotation] = crdconversion.ServingCertificate
 }
 
 func hasVersion(crd *apiextv1.CustomResourceDefinition, name string) bool {

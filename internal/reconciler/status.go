@@ -33,13 +33,9 @@ func (a *attempt) setStatus(ctx context.Context, versioned genruntime.ARMMetaObj
 	if err := status.PopulateFromARM(ownerForARM(versioned), armValue); err != nil {
 		return a.fail(ctx, "InvalidAzureResponse", fmt.Errorf("reading Azure's answer: %w", err), false)
 	}
-	hub := a.obj.DeepCopyObject().(genruntime.ARMMetaObject)
-	c, ok := versioned.(conversion.Convertible)
-	if !ok {
-		return reconcile.Result{}, fmt.Errorf("%T does not convert to the hub", versioned)
-	}
-	if err := c.ConvertTo(hub.(conversion.Hub)); err != nil {
-		return reconcile.Result{}, fmt.Errorf("converting status to the hub: %w", err)
+	stored, err := a.toStored(versioned)
+	if err != nil {
+		return reconcile.Result{}, err
 	}
 	ready, wait, err := a.export(ctx, versioned, actual)
 	if err != nil {
@@ -47,7 +43,7 @@ func (a *attempt) setStatus(ctx context.Context, versioned genruntime.ARMMetaObj
 	}
 	before := a.obj.DeepCopyObject().(client.Object)
 	conds := a.obj.GetConditions()
-	copyStatus(hub, a.obj)
+	copyStatus(stored, a.obj)
 	a.obj.SetConditions(conds.Set(ready))
 	if !reflect.DeepEqual(before, a.obj) {
 		if err := a.r.client.Status().Patch(ctx, a.obj, client.MergeFrom(before)); err != nil {
@@ -56,6 +52,27 @@ func (a *attempt) setStatus(ctx context.Context, versioned genruntime.ARMMetaObj
 		a.current = true
 	}
 	return reconcile.Result{RequeueAfter: wait}, nil
+}
+
+// toStored is versioned (the original, holding Azure's answer in its status) at the version
+// the object is stored and reconciled at: converted to the hub, or, for a kind reconciled at its
+// one API version, versioned itself.
+func (a *attempt) toStored(versioned genruntime.ARMMetaObject) (genruntime.ARMMetaObject, error) {
+	if reflect.TypeOf(versioned) == reflect.TypeOf(a.obj) {
+		return versioned, nil
+	}
+	hub, ok := a.obj.DeepCopyObject().(conversion.Hub)
+	if !ok {
+		return nil, fmt.Errorf("%T is neither the hub nor the version of %T", a.obj, versioned)
+	}
+	c, ok := versioned.(conversion.Convertible)
+	if !ok {
+		return nil, fmt.Errorf("%T does not convert to the hub", versioned)
+	}
+	if err := c.ConvertTo(hub); err != nil {
+		return nil, fmt.Errorf("converting status to the hub: %w", err)
+	}
+	return hub.(genruntime.ARMMetaObject), nil
 }
 
 // observe is the skip policy: never PUT or DELETE, only read Azure into status. A resource not

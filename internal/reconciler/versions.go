@@ -14,7 +14,20 @@ import (
 // original converts the stored hub to the API version the user wrote (spec.originalVersion),
 // whose ConvertToARM and api-version the operator talks to Azure with. A hub without one (an
 // object written at the storage version itself) talks with the API version the hub twins.
-func (r *Reconciler) original(hub genruntime.ARMMetaObject, hubGVK schema.GroupVersionKind) (genruntime.ARMMetaObject, error) {
+//
+// A kind with one API version is stored and reconciled at that version (its CRD has no hub):
+// such an object is its own original, and a copy of it is returned, which the caller may change
+// without changing the object it read.
+func (r *Reconciler) original(stored genruntime.ARMMetaObject, storedGVK schema.GroupVersionKind) (genruntime.ARMMetaObject, error) {
+	hub, hubGVK := stored, storedGVK
+	if _, ok := stored.(conversion.Hub); !ok {
+		if _, ok := stored.(conversion.Convertible); !ok {
+			return nil, fmt.Errorf("%s is neither the hub nor an API version that converts to it", storedGVK)
+		}
+		obj := stored.DeepCopyObject().(genruntime.ARMMetaObject)
+		obj.GetObjectKind().SetGroupVersionKind(storedGVK)
+		return obj, nil
+	}
 	version := specField(hub, "OriginalVersion").String()
 	if version == "" {
 		version = strings.TrimSuffix(hubGVK.Version, "storage")
@@ -32,11 +45,7 @@ func (r *Reconciler) original(hub genruntime.ARMMetaObject, hubGVK schema.GroupV
 	if !ok {
 		return nil, fmt.Errorf("%s does not convert from the hub", gvk)
 	}
-	hubObj, ok := hub.(conversion.Hub)
-	if !ok {
-		return nil, fmt.Errorf("%s is not the hub", hubGVK)
-	}
-	if err := c.ConvertFrom(hubObj); err != nil {
+	if err := c.ConvertFrom(hub.(conversion.Hub)); err != nil {
 		return nil, fmt.Errorf("converting to %s: %w", version, err)
 	}
 	// The operator's own copy, never written back: what the version cannot hold stays in the hub.

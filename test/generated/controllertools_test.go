@@ -102,9 +102,11 @@ func normaliseControllerGen(crd *apiextv1.CustomResourceDefinition) {
 
 // storageVersionsAsEmitted gives controller-gen's storage versions the shape our emitter gives
 // them on purpose (emit/crd storageShape and inCRD: the API server's memory): no descriptions,
-// spec and status accepting any fields, and the older storage twins, which controller-gen lists
-// unserved (their +kubebuilder:unservedversion marker), left out: conversions pass through them
-// in process, never through the API server. Their Go types keep their fields and doc comments
+// spec and status accepting any fields, and the storage twins the API server does not store
+// (older twins, and the hub of a kind with one API version, which is stored at that API version
+// and carries +kubebuilder:storageversion), which controller-gen lists unserved (their
+// +kubebuilder:unservedversion marker), left out: conversions pass through them in process,
+// never through the API server. Their Go types keep their fields and doc comments
 // for the conversion webhook and for readers of the code.
 func storageVersionsAsEmitted(crd *apiextv1.CustomResourceDefinition) {
 	loose := func() apiextv1.JSONSchemaProps {

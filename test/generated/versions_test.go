@@ -1,20 +1,26 @@
 package generated_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 
+	"github.com/armgen/armgen/generated/controllers"
 	crdemit "github.com/armgen/armgen/pkg/codegen/emit/crd"
 )
 
-// TestCRDVersions: every CRD lists and serves all its API versions and the storage version it
-// stores (exactly one), but not the older storage twins, which only conversions in the operator
-// pass through; it hands conversions between its versions to the webhook, with the annotation
-// that has cert-manager give the API server the webhook's CA. The kinds configured in two
-// api-versions list both, and the storage twin of the newer.
+// TestCRDVersions: every CRD lists and serves all its API versions and the version it stores
+// (exactly one): the hub (a storage version) for a kind with several API versions, the API
+// version itself for a kind with one, whose CRD then lists that version alone (its hub and the
+// older storage twins are only steps of conversions in the operator); it hands conversions
+// between its versions to the webhook, with the annotation that has cert-manager give the API
+// server the webhook's CA. The kinds configured in two api-versions list both, and the storage
+// twin of the newer.
 func TestCRDVersions(t *testing.T) {
 	byName := make(map[string]*apiextv1.CustomResourceDefinition)
 	for _, crd := range generatedCRDs(t) {
@@ -22,7 +28,7 @@ func TestCRDVersions(t *testing.T) {
 		var stored []string
 		for _, v := range crd.Spec.Versions {
 			if strings.HasSuffix(v.Name, "storage") && !v.Storage {
-				t.Errorf("%s lists %s, an older storage twin (only API versions and the stored storage version belong in the CRD)", crd.Name, v.Name)
+				t.Errorf("%s lists %s, a storage twin it does not store (only API versions and the stored version belong in the CRD)", crd.Name, v.Name)
 			}
 			if !v.Served {
 				t.Errorf("%s: %s is not served; every version the CRD lists is", crd.Name, v.Name)
@@ -31,8 +37,13 @@ func TestCRDVersions(t *testing.T) {
 				stored = append(stored, v.Name)
 			}
 		}
-		if len(stored) != 1 || !strings.HasSuffix(stored[0], "storage") {
-			t.Errorf("%s stores %v, want one storage version", crd.Name, stored)
+		switch {
+		case len(stored) != 1:
+			t.Errorf("%s stores %v, want one version", crd.Name, stored)
+		case len(crd.Spec.Versions) == 1 && strings.HasSuffix(stored[0], "storage"):
+			t.Errorf("%s lists only %s: a storage version without an API version to serve", crd.Name, stored[0])
+		case len(crd.Spec.Versions) > 1 && !strings.HasSuffix(stored[0], "storage"):
+			t.Errorf("%s lists %d versions and stores %s, want the hub (a storage version)", crd.Name, len(crd.Spec.Versions), stored[0])
 		}
 		c := crd.Spec.Conversion
 		switch {
@@ -90,4 +101,59 @@ func storedIs(crd *apiextv1.CustomResourceDefinition, version string) bool {
 		}
 	}
 	return false
+}
+
+// TestSingleVersionKindsStoreTheirAPIVersion: a kind generated in one API version has a CRD of
+// that version alone, served and stored, without a conversion webhook; the operator watches it
+// at that version (KnownResources), and its hub is still in the scheme for the webhook to
+// convert objects stored under an earlier layout.
+func TestSingleVersionKindsStoreTheirAPIVersion(t *testing.T) {
+	single := 0
+	for _, crd := range generatedCRDs(t) {
+		var api []string
+		for _, v := range crd.Spec.Versions {
+			if !strings.HasSuffix(v.Name, "storage") {
+				api = append(api, v.Name)
+			}
+		}
+		if len(api) != 1 {
+			continue
+		}
+		single++
+		if len(crd.Spec.Versions) != 1 || !crd.Spec.Versions[0].Storage || !crd.Spec.Versions[0].Served {
+			var got []string
+			for _, v := range crd.Spec.Versions {
+				got = append(got, fmt.Sprintf("%s(served=%v,storage=%v)", v.Name, v.Served, v.Storage))
+			}
+			t.Errorf("%s has one API version %s but lists %v, want that version alone, served and stored", crd.Name, api[0], got)
+		}
+		if crd.Spec.Conversion != nil {
+			t.Errorf("%s lists one version and has conversion %+v", crd.Name, crd.Spec.Conversion)
+		}
+	}
+	if single == 0 {
+		t.Fatal("no CRD with one API version: the test proves nothing")
+	}
+
+	s := runtime.NewScheme()
+	if err := controllers.AddToScheme(s); err != nil {
+		t.Fatal(err)
+	}
+	gvk := schema.GroupVersionKind{Group: "network.azure.com", Version: "v1api20210201", Kind: "NatGateway"}
+	var watched []schema.GroupVersionKind
+	for _, k := range controllers.KnownResources() {
+		gvks, _, err := s.ObjectKinds(k.Obj)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if gvks[0].GroupKind() == gvk.GroupKind() {
+			watched = append(watched, gvks[0])
+		}
+	}
+	if len(watched) != 1 || watched[0] != gvk {
+		t.Errorf("the operator watches NatGateway at %v, want only %s (the version its CRD stores)", watched, gvk)
+	}
+	if !s.Recognizes(gvk.GroupKind().WithVersion("v1api20210201storage")) {
+		t.Error("the scheme lacks NatGateway's hub v1api20210201storage: objects stored at it could not be converted")
+	}
 }

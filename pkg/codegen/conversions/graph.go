@@ -18,9 +18,9 @@ import (
 // Graph decides, for every resource kind, its hub: the storage twin of the newest stable
 // version (newest preview when there is no stable one), or of the version whose entry in
 // azure-arm.yaml says $isHub: true. Each API version converts through its storage twin; each
-// storage twin converts to the hub. Only the hub is stored by the API server, so the resource
-// definitions come back with IsStorageVersion set on the hub alone. read holds the config paths
-// of the settings it read.
+// storage twin converts to the hub. The resource definitions come back with IsStorageVersion
+// set on the one version the API server stores (storedVersion says which). read holds the
+// config paths of the settings it read.
 func Graph(cfg *config.Config, defs astmodel.Definitions, exps selection.Exports) (_ *astmodel.ConversionGraph, _ astmodel.Definitions, read []string, _ error) {
 	byName := make(map[astmodel.TypeName]*selection.Export, len(exps))
 	for _, e := range exps {
@@ -47,6 +47,7 @@ func Graph(cfg *config.Config, defs astmodel.Definitions, exps selection.Exports
 			return nil, nil, nil, err
 		}
 		twins := make(map[astmodel.TypeName]astmodel.TypeName, len(versions))
+		stored := storedVersion(versions, hub)
 		for _, v := range versions {
 			twin := v.Package.StorageTwin().TypeName(v.Name)
 			if _, ok := defs[twin]; !ok {
@@ -55,7 +56,7 @@ func Graph(cfg *config.Config, defs astmodel.Definitions, exps selection.Exports
 			twins[v] = twin
 			for _, n := range []astmodel.TypeName{v, twin} {
 				r := defs[n].Type.(*astmodel.ResourceType).With()
-				r.IsStorageVersion = n == hub.Package.StorageTwin().TypeName(hub.Name)
+				r.IsStorageVersion = n == stored
 				changed = append(changed, defs[n].WithType(r))
 			}
 		}
@@ -67,6 +68,20 @@ func Graph(cfg *config.Config, defs astmodel.Definitions, exps selection.Exports
 		return nil, nil, nil, err
 	}
 	return graph, defs.With(changed...), read, nil
+}
+
+// storedVersion is the version of a kind the API server stores: the hub, when the kind has two
+// or more API versions to convert between; the API version itself, when it has one. Every
+// version a CRD lists costs the API server a storage, a watch cache and codecs of its own
+// (served or not), and every write of an object read at another version is converted by the
+// webhook for each of them; a kind with one API version needs none of that, so its CRD lists
+// that version alone. Its storage twin is still generated and stays the hub in Go (the
+// conversion webhook converts objects a cluster stored at it under an earlier layout).
+func storedVersion(versions []astmodel.TypeName, hub astmodel.TypeName) astmodel.TypeName {
+	if len(versions) == 1 {
+		return versions[0]
+	}
+	return hub.Package.StorageTwin().TypeName(hub.Name)
 }
 
 // chooseHub picks the API version whose storage twin is the hub of a kind.

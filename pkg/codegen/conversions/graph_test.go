@@ -213,3 +213,24 @@ func TestCheckStorageImports(t *testing.T) {
 		})
 	}
 }
+
+// TestGraphStoresASingleAPIVersionItself: a kind with one API version is stored at that
+// version, not at its storage twin, which stays the hub the twin's conversions go through.
+func TestGraphStoresASingleAPIVersionItself(t *testing.T) {
+	cfg, defs, exps := kindModel(t, "Widget", []version{{apiVersion: "2021-01-01"}})
+	graph, out, _, err := Graph(cfg, defs, exps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	api := apiPackage("2021-01-01").TypeName("Widget")
+	twin := api.Package.StorageTwin().TypeName("Widget")
+	if !out[api].Type.(*astmodel.ResourceType).IsStorageVersion {
+		t.Errorf("%s: IsStorageVersion = false, want the single API version stored", api)
+	}
+	if out[twin].Type.(*astmodel.ResourceType).IsStorageVersion {
+		t.Errorf("%s: IsStorageVersion = true, want only the API version stored", twin)
+	}
+	if hub, _ := graph.Hub(api); hub != twin {
+		t.Errorf("hub of %s = %s, want its storage twin %s", api, hub, twin)
+	}
+}

@@ -36,7 +36,7 @@ func (e *Explanation) writeResource(b *strings.Builder) {
 	fmt.Fprintf(tw, "  spec from\t%s (the PUT body: writable properties, \"properties\" flattened)\n", e.source(r.Spec))
 	fmt.Fprintf(tw, "  status from\t%s (the GET response: every property, all optional)\n", e.source(r.Status))
 	if r.IsStorageVersion {
-		fmt.Fprintf(tw, "  stored\tthe API server stores %s in this version (the hub the others convert to)\n", e.Name.Name)
+		fmt.Fprintf(tw, "  stored\tthe API server stores %s in this version (the version its CRD stores and the operator reconciles)\n", e.Name.Name)
 	}
 	if r.FixedAzureName != "" {
 		fmt.Fprintf(tw, "  Azure name\talways %q (a singleton), so the spec has no azureName\n", r.FixedAzureName)

@@ -23,8 +23,8 @@ import (
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 )
 
-// HubKinds are the storage versions of the kinds of objs, sorted: the versions the operator
-// reads and caches.
+// HubKinds are the versions the CRDs of the kinds of objs store, sorted: the versions the
+// operator reads and caches (the hub, or the API version of a kind with one).
 func HubKinds(scheme *runtime.Scheme, objs []client.Object) ([]schema.GroupVersionKind, error) {
 	hubs, err := genruntime.GroupVersionKinds(scheme, controllers.KnownResources())
 	if err != nil {
@@ -38,7 +38,7 @@ func HubKinds(scheme *runtime.Scheme, objs []client.Object) ([]schema.GroupVersi
 		}
 		i := slices.IndexFunc(hubs, func(h schema.GroupVersionKind) bool { return h.GroupKind() == gvk.GroupKind() })
 		if i < 0 {
-			return nil, fmt.Errorf("%s has no storage version among the generated kinds", gvk.GroupKind())
+			return nil, fmt.Errorf("%s is not among the generated kinds", gvk.GroupKind())
 		}
 		if !slices.Contains(out, hubs[i]) {
 			out = append(out, hubs[i])

@@ -2,6 +2,7 @@ package crdmanagement_test
 
 import (
 	"context"
+	"maps"
 	"net"
 	"slices"
 	"strings"
@@ -249,11 +250,23 @@ func embeddedCRD(t *testing.T, name string) *apiextv1.CustomResourceDefinition {
 
 // olderCRD is the embedded CRD of name as an older operator would have applied it: its version
 // label, its Service in the operator's namespace, and without the newest API version that is
-// not the storage one (an older operator did not know it).
+// not the storage one (an older operator did not know it). A kind with one API version, whose
+// CRD lists that version alone, gets an older schema instead: its spec without one property.
 func olderCRD(t *testing.T, name string) *unstructured.Unstructured {
 	t.Helper()
 	crd := embeddedCRD(t, name)
 	crd.Labels[crdmanagement.VersionLabel] = olderVersion
+	if crd.Spec.Conversion == nil {
+		spec := crd.Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"]
+		for _, p := range slices.Sorted(maps.Keys(spec.Properties)) {
+			if p != "owner" && p != "azureName" && !slices.Contains(spec.Required, p) {
+				delete(spec.Properties, p)
+				break
+			}
+		}
+		crd.Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"] = spec
+		return toUnstructured(t, crd)
+	}
 	crd.Spec.Conversion.Webhook.ClientConfig.Service.Namespace = operatorNS
 	drop := -1
 	for i, v := range crd.Spec.Versions {
@@ -265,6 +278,12 @@ func olderCRD(t *testing.T, name string) *unstructured.Unstructured {
 		t.Fatalf("%s has no API version to drop", name)
 	}
 	crd.Spec.Versions = slices.Delete(crd.Spec.Versions, drop, drop+1)
+	return toUnstructured(t, crd)
+}
+
+// toUnstructured is crd as written to the API server (no status, no creation time).
+func toUnstructured(t *testing.T, crd *apiextv1.CustomResourceDefinition) *unstructured.Unstructured {
+	t.Helper()
 	m, err := runtime.DefaultUnstructuredConverter.ToUnstructured(crd)
 	if err != nil {
 		t.Fatal(err)

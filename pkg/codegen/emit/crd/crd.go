@@ -15,6 +15,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/armgen/armgen/pkg/astmodel"
+	"github.com/armgen/armgen/pkg/crdconversion"
 	"github.com/armgen/armgen/pkg/crdowner"
 )
 
@@ -142,39 +143,19 @@ func (b *builder) crd(group, kind string, versions []astmodel.Definition) (*apie
 	return crd, nil
 }
 
-// Where the API server sends ConversionReviews for kinds served in several versions: the
-// operator's webhook service converts through the hub with the generated ConvertTo and
-// ConvertFrom methods.
+// Where the API server sends ConversionReviews for kinds served in several versions
+// (pkg/crdconversion, shared with the operator's CRD management).
 const (
-	WebhookServiceName      = "armgen-webhook-service"
-	WebhookServiceNamespace = "armgen-system"
-	WebhookConversionPath   = "/convert"
-)
-
-// The API server trusts the webhook only with a caBundle in the CRD, which cert-manager's CA
-// injector fills in from the Certificate this annotation names (the chart's certManager.enabled). The
-// annotation travels with the CRD so that every way of installing CRDs (config/, kubectl apply -k
-// generated/crds, gen crds) gets a webhook the API server can call once the operator is deployed;
-// without cert-manager it is inert.
-const (
-	InjectCAFromAnnotation = "cert-manager.io/inject-ca-from"
-	ServingCertificate     = WebhookServiceNamespace + "/armgen-serving-cert"
+	WebhookServiceName      = crdconversion.ServiceName
+	WebhookServiceNamespace = crdconversion.ServiceNamespace
+	WebhookConversionPath   = crdconversion.Path
+	InjectCAFromAnnotation  = crdconversion.InjectCAFromAnnotation
+	ServingCertificate      = crdconversion.ServingCertificate
 )
 
 // webhookConversion asks the API server to convert between versions through the webhook. (A
 // CRD with one version needs no conversion.)
-func webhookConversion() *apiextv1.CustomResourceConversion {
-	path := WebhookConversionPath
-	return &apiextv1.CustomResourceConversion{
-		Strategy: apiextv1.WebhookConverter,
-		Webhook: &apiextv1.WebhookConversion{
-			ConversionReviewVersions: []string{"v1"},
-			ClientConfig: &apiextv1.WebhookClientConfig{
-				Service: &apiextv1.ServiceReference{Name: WebhookServiceName, Namespace: WebhookServiceNamespace, Path: &path},
-			},
-		},
-	}
-}
+func webhookConversion() *apiextv1.CustomResourceConversion { return crdconversion.Webhook() }
 
 // printerColumns are the columns kubectl get shows for every resource.
 func printerColumns() []apiextv1.CustomResourceColumnDefinition {

@@ -7,8 +7,10 @@ import (
 )
 
 // inCRD reports whether a version of a kind is listed in its CRD: every API version, and of the
-// storage versions only the hub (IsStorageVersion), which the API server stores and the operator
-// watches and writes. An older storage twin is left out: the operator converts through it in
+// storage versions only the one the API server stores (IsStorageVersion: the hub of a kind with
+// two or more API versions), which the operator watches and writes. Any other storage twin is
+// left out (an older twin, or the hub of a kind with one API version, which stores that API
+// version itself): the operator converts through it in
 // process (the generated ConvertTo and ConvertFrom), never through the API server, and every
 // version a CRD lists costs the API server memory of its own (codecs, a storage and watch cache,
 // OpenAPI routes) whether served or not. A cluster that stored objects at a twin when it was the

@@ -52,7 +52,7 @@ func Registration(defs astmodel.Definitions, outputPackage string) (File, error)
 	knownType := func() dst.Expr { return &dst.ArrayType{Elt: fb.qualified(astmodel.GenRuntimePackage, "KnownResource")} }
 	knownResources := withDoc(function("KnownResources", nil, []*dst.Field{field("", knownType())},
 		returns(composite(knownType(), known...))),
-		"KnownResources returns an empty object of every generated kind, telling the controller which kinds to watch: the storage version of each, which every other version converts to.")
+		"KnownResources returns an empty object of every generated kind, telling the controller which kinds to watch: the version its CRD stores, which the API server converts every other version to (the hub, or the API version of a kind that has one).")
 
 	scheme := func() dst.Expr { return deref(fb.qualified(astmodel.RuntimePackage, "Scheme")) }
 	adderType := func() dst.Expr {
@@ -85,8 +85,9 @@ func Registration(defs astmodel.Definitions, outputPackage string) (File, error)
 	return File{Path: registrationFile, Content: content}, nil
 }
 
-// watchedVersions keeps one version of each kind for the controller to watch: the storage
-// version, which the API server converts every other version to, when the kind has one.
+// watchedVersions keeps one version of each kind for the controller to watch: the version its
+// CRD stores (IsStorageVersion: the hub, or the API version of a kind with one), which the API
+// server converts every other version to.
 func watchedVersions(resources []astmodel.Definition) []astmodel.Definition {
 	type groupKind struct{ group, kind string }
 	stored := make(map[groupKind]bool)

@@ -51,7 +51,8 @@ func (fb *fileBuilder) resourceDecls(def astmodel.Definition, r *astmodel.Resour
 	case r.IsStorageVersion:
 		markers = append(markers, "+kubebuilder:storageversion")
 	case fb.pkg.Storage:
-		// Older storage twins are not in our CRDs (emit/crd inCRD says why); controller-gen,
+		// Storage twins the API server does not store (older twins, and the hub of a kind with
+		// one API version) are not in our CRDs (emit/crd inCRD says why); controller-gen,
 		// which cannot leave out one kind of a package, lists them unserved.
 		markers = append(markers, "+kubebuilder:unservedversion")
 	}

@@ -9,10 +9,10 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
-// KnownResources returns an empty object of every generated kind, telling the controller which kinds to watch: the storage version of each, which every other version converts to.
+// KnownResources returns an empty object of every generated kind, telling the controller which kinds to watch: the version its CRD stores, which the API server converts every other version to (the hub, or the API version of a kind that has one).
 func KnownResources() []genruntime.KnownResource {
 	return []genruntime.KnownResource{
-		{Obj: new(canvasesv1api20220101storage.Board)},
+		{Obj: new(canvasesv1api20220101.Board)},
 	}
 }
 

@@ -9,12 +9,12 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
-// KnownResources returns an empty object of every generated kind, telling the controller which kinds to watch: the storage version of each, which every other version converts to.
+// KnownResources returns an empty object of every generated kind, telling the controller which kinds to watch: the version its CRD stores, which the API server converts every other version to (the hub, or the API version of a kind that has one).
 func KnownResources() []genruntime.KnownResource {
 	return []genruntime.KnownResource{
-		{Obj: new(routesv1api20220301storage.Router)},
-		{Obj: new(routesv1api20220301storage.RoutersPeering)},
-		{Obj: new(routesv1api20220301storage.RoutersPolicy)},
+		{Obj: new(routesv1api20220301.Router)},
+		{Obj: new(routesv1api20220301.RoutersPeering)},
+		{Obj: new(routesv1api20220301.RoutersPolicy)},
 	}
 }
 

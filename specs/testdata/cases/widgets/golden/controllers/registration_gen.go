@@ -9,16 +9,16 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
-// KnownResources returns an empty object of every generated kind, telling the controller which kinds to watch: the storage version of each, which every other version converts to.
+// KnownResources returns an empty object of every generated kind, telling the controller which kinds to watch: the version its CRD stores, which the API server converts every other version to (the hub, or the API version of a kind that has one).
 func KnownResources() []genruntime.KnownResource {
 	return []genruntime.KnownResource{
-		{Obj: new(widgetsv1api20210101storage.Lock)},
-		{Obj: new(widgetsv1api20210101storage.Publisher)},
-		{Obj: new(widgetsv1api20210101storage.Quota)},
-		{Obj: new(widgetsv1api20210101storage.Widget)},
-		{Obj: new(widgetsv1api20210101storage.WidgetsGadget)},
-		{Obj: new(widgetsv1api20210101storage.WidgetsGadgetsPart)},
-		{Obj: new(widgetsv1api20210101storage.WidgetsSetting)},
+		{Obj: new(widgetsv1api20210101.Lock)},
+		{Obj: new(widgetsv1api20210101.Publisher)},
+		{Obj: new(widgetsv1api20210101.Quota)},
+		{Obj: new(widgetsv1api20210101.Widget)},
+		{Obj: new(widgetsv1api20210101.WidgetsGadget)},
+		{Obj: new(widgetsv1api20210101.WidgetsGadgetsPart)},
+		{Obj: new(widgetsv1api20210101.WidgetsSetting)},
 	}
 }
 
