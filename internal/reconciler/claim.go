@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"sigs.k8s.io/controller-runtime/pkg/client"
+	"sigs.k8s.io/controller-runtime/pkg/client/apiutil"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
 	"sigs.k8s.io/controller-runtime/pkg/reconcile"
 
@@ -92,7 +93,7 @@ func (a *attempt) claim(ctx context.Context) (res reconcile.Result, err error, d
 		setAnnotation(a.obj, genruntime.ResourceIDAnnotation, id)
 		changed = true
 	}
-	if ownerObj != nil && !hasOwnerReference(a.obj, ownerObj) {
+	if ownerObj != nil && !a.hasOwnerReference(ownerObj) {
 		if err := controllerutil.SetOwnerReference(ownerObj, a.obj, a.r.scheme); err != nil {
 			return reconcile.Result{}, fmt.Errorf("owner reference: %w", err), true
 		}
@@ -175,9 +176,20 @@ func (a *attempt) resolveError(ctx context.Context, err error) (reconcile.Result
 	return a.credentialError(ctx, err)
 }
 
-func hasOwnerReference(obj, owner client.Object) bool {
-	for _, ref := range obj.GetOwnerReferences() {
-		if ref.UID == owner.GetUID() {
+// hasOwnerReference says the object refers to owner at the version owner is read at now. A
+// reference to the same owner at another version (the hub a kind with one API version was
+// stored at, which its upgraded CRD no longer serves) does not count: Kubernetes' garbage
+// collector finds owners by the reference's apiVersion, and one the API server does not serve
+// would never be resolved, leaving the object behind its deleted owner. SetOwnerReference
+// replaces such a reference (same group, kind and name) in place.
+func (a *attempt) hasOwnerReference(owner client.Object) bool {
+	gvk, err := apiutil.GVKForObject(owner, a.r.scheme)
+	if err != nil {
+		return false // SetOwnerReference reports it
+	}
+	apiVersion := gvk.GroupVersion().String()
+	for _, ref := range a.obj.GetOwnerReferences() {
+		if ref.UID == owner.GetUID() && ref.APIVersion == apiVersion && ref.Kind == gvk.Kind {
 			return true
 		}
 	}
