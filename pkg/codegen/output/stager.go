@@ -26,11 +26,12 @@ type Stager struct {
 	err     error
 	written map[string]bool
 	made    map[string]bool
+	buf     []byte // reads the replaced folder's files; only the writer uses it
 }
 
 // NewStager returns a stager for dir; files are written only once added.
 func NewStager(ctx context.Context, dir string) *Stager {
-	s := &Stager{ctx: ctx, dir: filepath.Clean(dir), written: make(map[string]bool), made: make(map[string]bool)}
+	s := &Stager{ctx: ctx, dir: filepath.Clean(dir), written: make(map[string]bool), made: make(map[string]bool), buf: make([]byte, 64<<10)}
 	s.idle = sync.NewCond(&s.mu)
 	return s
 }
@@ -123,8 +124,10 @@ func (s *Stager) write(files []pendingFile) error {
 			}
 			s.made[d] = true
 		}
-		if err := os.WriteFile(full, data, 0o644); err != nil {
-			return err
+		if !linkUnchanged(filepath.Join(s.dir, filepath.FromSlash(p)), full, data, s.buf) {
+			if err := os.WriteFile(full, data, reusedPerm); err != nil {
+				return err
+			}
 		}
 		s.written[p] = true
 	}
