@@ -7,6 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // Stager writes a folder's files into its staging sibling while generation still runs: the Go
@@ -100,33 +103,67 @@ func (s *Stager) wait() error {
 	return s.err
 }
 
-// write writes the files not written yet, in order, dropping each one's content from files once
-// written; only the writer goroutine, or finish once the writer is idle, calls it.
+// writeWorkers is how many files are written at once. Writing is almost all kernel time (creating
+// or linking the file, copying its bytes), and the largest set (emit-go's ten thousand files) is
+// added last, when the other core has nothing left to do: one writer left it idle for the
+// second or two the set took. Two, one per core of the machines measured: on ext4 four wrote a
+// fresh folder no faster and spent 5-10% more kernel time.
+const writeWorkers = 2
+
+// write writes the files not written yet, dropping each one's content from files once written;
+// only the writer goroutine, or finish once the writer is idle, calls it. Folders are made first,
+// in path order, then the files are written by writeWorkers goroutines.
 func (s *Stager) write(files []pendingFile) error {
 	tmp, err := s.staging()
 	if err != nil {
 		return err
 	}
+	todo := make([]int, 0, len(files))
 	for i := range files {
-		p, data := files[i].path, files[i].data
-		files[i].data = nil
+		p := files[i].path
 		if s.written[p] {
+			files[i].data = nil
 			continue
 		}
-		if err := s.ctx.Err(); err != nil {
-			return err
-		}
-		full := filepath.Join(tmp, filepath.FromSlash(p))
-		if d := filepath.Dir(full); !s.made[d] {
+		if d := filepath.Dir(filepath.Join(tmp, filepath.FromSlash(p))); !s.made[d] {
 			if err := os.MkdirAll(d, 0o755); err != nil {
 				return err
 			}
 			s.made[d] = true
 		}
-		if err := os.WriteFile(full, data, 0o644); err != nil {
-			return err
-		}
-		s.written[p] = true
+		todo = append(todo, i)
+	}
+	g, ctx := errgroup.WithContext(s.ctx)
+	var next atomic.Int64
+	for range min(writeWorkers, len(todo)) {
+		g.Go(func() error {
+			buf := make([]byte, 64<<10)
+			for {
+				k := int(next.Add(1)) - 1
+				if k >= len(todo) {
+					return nil
+				}
+				if err := ctx.Err(); err != nil {
+					return err
+				}
+				f := &files[todo[k]]
+				data := f.data
+				f.data = nil
+				full := filepath.Join(tmp, filepath.FromSlash(f.path))
+				if linkUnchanged(filepath.Join(s.dir, filepath.FromSlash(f.path)), full, data, buf) {
+					continue
+				}
+				if err := os.WriteFile(full, data, reusedPerm); err != nil {
+					return err
+				}
+			}
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	for _, i := range todo {
+		s.written[files[i].path] = true
 	}
 	return nil
 }
