@@ -17,10 +17,11 @@ const reusedPerm = 0o644
 // whole-corpus run. A link allocates none, and removing the replaced folder afterwards then frees
 // none either. The shared inode is never written to: the staged folder only gains new paths, and
 // the replaced folder is removed once swapped out. Anything unexpected (no such file, another
-// size, mode or content, a file system without links) falls back to writing the file.
+// size, mode or content, a second name, a file system without links) falls back to writing the
+// file.
 func linkUnchanged(old, staged string, data, buf []byte) bool {
 	fi, err := os.Lstat(old)
-	if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm() != reusedPerm || fi.Size() != int64(len(data)) {
+	if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm() != reusedPerm || fi.Size() != int64(len(data)) || !soleLink(fi) {
 		return false
 	}
 	if !sameContent(old, data, buf) {

@@ -1,3 +1,5 @@
+//go:build unix
+
 package output
 
 import (
@@ -45,7 +47,8 @@ func TestWriteReusesUnchangedFilesOfReplacedFolder(t *testing.T) {
 }
 
 // A file of the replaced folder that differs in anything but its path is written anew: same
-// size but other bytes, another mode, a symlink, a longer file with the same start.
+// size but other bytes, another mode, a symlink, a longer file with the same start, a file with a
+// second name elsewhere (an edit of the new output must not reach it).
 func TestLinkUnchangedRefusesDifferingFiles(t *testing.T) {
 	dir := t.TempDir()
 	data := []byte("package a\n")
@@ -64,7 +67,12 @@ func TestLinkUnchangedRefusesDifferingFiles(t *testing.T) {
 	if err := os.Symlink(same, link); err != nil {
 		t.Fatal(err)
 	}
+	shared := write("shared", data, reusedPerm)
+	if err := os.Link(shared, filepath.Join(dir, "backup-of-shared")); err != nil {
+		t.Fatal(err)
+	}
 	for name, old := range map[string]string{
+		"second name": shared,
 		"other bytes": write("bytes", []byte("package b\n"), reusedPerm),
 		"other mode":  write("mode", data, 0o755),
 		"longer":      write("longer", append(append([]byte{}, data...), "// more\n"...), reusedPerm),
