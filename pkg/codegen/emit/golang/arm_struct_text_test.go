@@ -1,12 +1,9 @@
 package golang
 
 import (
-	"bytes"
-	"go/format"
 	"testing"
 
 	"github.com/dave/dst"
-	"github.com/google/go-cmp/cmp"
 
 	"github.com/armgen/armgen/pkg/astmodel"
 )
@@ -53,48 +50,13 @@ func TestARMStructTextMatchesTrees(t *testing.T) {
 	for _, n := range names {
 		def := defs[n]
 		obj := def.Type.(*astmodel.ObjectType)
-		render := func(printer Printer, wire func(fb *fileBuilder) (dst.Decl, error)) []byte {
-			t.Helper()
-			fb := newFileBuilder(defs, n.Package)
-			fb.printer = printer
-			before, err := fb.namedTypeDecl(astmodel.Definition{Name: n.WithName("Before"), Type: astmodel.StringType})
-			if err != nil {
-				t.Fatal(err)
-			}
-			d, err := wire(fb)
-			if err != nil {
-				t.Fatalf("%s: %v", n.Name, err)
-			}
-			after, err := fb.namedTypeDecl(astmodel.Definition{Name: n.WithName("After"), Type: astmodel.StringType})
-			if err != nil {
-				t.Fatal(err)
-			}
-			out, err := fb.render(n.Package.Name, []dst.Decl{before, d, after}, nil)
-			if err != nil {
-				t.Fatalf("%s: %v", n.Name, err)
-			}
-			return out
+		render := func(printer Printer, decls declsOf) []byte {
+			return renderBetweenTrees(t, defs, n, printer, decls)
 		}
-		text := func(fb *fileBuilder) (dst.Decl, error) {
+		text := oneDecl(func(fb *fileBuilder) (dst.Decl, error) {
 			return fb.textDecl(func(w *goText) error { return fb.armStructText(w, def, obj) })
-		}
-		trees := func(fb *fileBuilder) (dst.Decl, error) { return fb.treeARMStruct(def, obj) }
-
-		want := render(PrintGo, trees)
-		for _, printer := range []Printer{PrintDirectOnly, PrintGo} {
-			if got := render(printer, text); !bytes.Equal(got, want) {
-				t.Errorf("%s, printed with %s: the text differs from the trees (-trees +text):\n%s", n.Name, printer, cmp.Diff(string(want), string(got)))
-			}
-		}
-		got := render(PrintDirectOnly, text)
-		if testing.Verbose() {
-			t.Logf("%s", got)
-		}
-		formatted, err := format.Source(got)
-		if err != nil {
-			t.Errorf("%s does not parse: %v\n%s", n.Name, err, got)
-		} else if !bytes.Equal(formatted, got) {
-			t.Errorf("%s is not gofmt's layout (-text +gofmt):\n%s", n.Name, cmp.Diff(string(got), string(formatted)))
-		}
+		})
+		trees := oneDecl(func(fb *fileBuilder) (dst.Decl, error) { return fb.treeARMStruct(def, obj) })
+		checkTextMatchesTrees(t, n.Name, render, text, trees)
 	}
 }

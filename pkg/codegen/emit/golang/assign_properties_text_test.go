@@ -1,12 +1,9 @@
 package golang
 
 import (
-	"bytes"
-	"go/format"
 	"testing"
 
 	"github.com/dave/dst"
-	"github.com/google/go-cmp/cmp"
 
 	"github.com/armgen/armgen/pkg/astmodel"
 )
@@ -131,7 +128,7 @@ func assignmentModel() (astmodel.Definitions, *astmodel.Conversions, []astmodel.
 func TestAssignmentTextMatchesTrees(t *testing.T) {
 	defs, conv, selves := assignmentModel()
 	for _, self := range selves {
-		render := func(printer Printer, methods func(fb *fileBuilder) ([]dst.Decl, error)) []byte {
+		render := func(printer Printer, methods declsOf) []byte {
 			t.Helper()
 			fb := newFileBuilder(defs, self.Package)
 			fb.conv, fb.printer = conv, printer
@@ -161,21 +158,6 @@ func TestAssignmentTextMatchesTrees(t *testing.T) {
 		}
 		trees := func(fb *fileBuilder) ([]dst.Decl, error) { return fb.treeAssignmentDecls(self.Name) }
 
-		want := render(PrintGo, trees)
-		for _, printer := range []Printer{PrintDirectOnly, PrintGo} {
-			if got := render(printer, text); !bytes.Equal(got, want) {
-				t.Errorf("%s, printed with %s: the text differs from the trees (-trees +text):\n%s", self.Name, printer, cmp.Diff(string(want), string(got)))
-			}
-		}
-		got := render(PrintDirectOnly, text)
-		if testing.Verbose() {
-			t.Logf("%s", got)
-		}
-		formatted, err := format.Source(got)
-		if err != nil {
-			t.Errorf("%s does not parse: %v\n%s", self.Name, err, got)
-		} else if !bytes.Equal(formatted, got) {
-			t.Errorf("%s is not gofmt's layout (-text +gofmt):\n%s", self.Name, cmp.Diff(string(got), string(formatted)))
-		}
+		checkTextMatchesTrees(t, self.Name, render, text, trees)
 	}
 }
