@@ -178,7 +178,8 @@ func port(t *testing.T, c corev1.Container, name string) int32 {
 // TestDeployConfigServesEveryCRDsWebhook: config/ installs no CRD (the operator installs those its
 // --crd-pattern names), but creates the Service every generated CRD converts through, reaching
 // the manager's webhook port; with cert-manager, each CRD's CA injection annotation names the
-// Certificate config/cert-manager creates, whose names the API server calls.
+// Certificate config/cert-manager creates, whose names the API server calls (a CRD of a kind with
+// one API version converts through no webhook, and asks for no CA).
 func TestDeployConfigServesEveryCRDsWebhook(t *testing.T) {
 	onDisk, err := crdcheck.LoadDir(filepath.Join(repoRoot(t), "generated", "crds"))
 	if err != nil {
@@ -203,11 +204,17 @@ func TestDeployConfigServesEveryCRDsWebhook(t *testing.T) {
 			webhookPort := flag(t, mgr.Args, "webhook-port")
 			checked := map[string]bool{} // each Service once: every CRD names the same one
 			for _, c := range onDisk {
-				if want := cert.Metadata.Namespace + "/" + cert.Metadata.Name; v.certManager && c.Annotations["cert-manager.io/inject-ca-from"] != want {
-					t.Errorf("%s: cert-manager.io/inject-ca-from is %q, the Certificate is %s", c.Name, c.Annotations["cert-manager.io/inject-ca-from"], want)
-				}
 				conv := c.Spec.Conversion
-				if conv == nil || conv.Webhook == nil || conv.Webhook.ClientConfig == nil || conv.Webhook.ClientConfig.Service == nil {
+				converts := conv != nil && conv.Webhook != nil && conv.Webhook.ClientConfig != nil && conv.Webhook.ClientConfig.Service != nil
+				// A CRD of a kind with one API version converts nothing: nothing to inject into.
+				injected := c.Annotations["cert-manager.io/inject-ca-from"]
+				if want := cert.Metadata.Namespace + "/" + cert.Metadata.Name; v.certManager && converts && injected != want {
+					t.Errorf("%s: cert-manager.io/inject-ca-from is %q, the Certificate is %s", c.Name, injected, want)
+				}
+				if !converts && injected != "" {
+					t.Errorf("%s: converts through no webhook, yet asks cert-manager to inject its CA (%q)", c.Name, injected)
+				}
+				if !converts {
 					continue
 				}
 				ref := conv.Webhook.ClientConfig.Service
