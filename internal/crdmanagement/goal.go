@@ -5,12 +5,9 @@ import (
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
+	"github.com/armgen/armgen/pkg/crdconversion"
 	"github.com/armgen/armgen/pkg/crdowner"
 )
-
-// injectCAFrom is cert-manager's annotation naming the Certificate whose CA goes into the
-// caBundle, namespace first.
-const injectCAFrom = "cert-manager.io/inject-ca-from"
 
 // goal is the CRD as the operator applies it: marked as ours and with the operator's version,
 // its conversion webhook Service (and cert-manager's Certificate) in the operator's namespace,
@@ -29,9 +26,10 @@ func goal(crd *apiextv1.CustomResourceDefinition, namespace, version string) *ap
 			svc.Namespace = namespace
 		}
 	}
-	if from, ok := out.Annotations[injectCAFrom]; ok {
+	// cert-manager's annotation names the Certificate whose CA goes into the caBundle, namespace first.
+	if from, ok := out.Annotations[crdconversion.InjectCAFromAnnotation]; ok {
 		if _, name, found := strings.Cut(from, "/"); found {
-			out.Annotations[injectCAFrom] = namespace + "/" + name
+			out.Annotations[crdconversion.InjectCAFromAnnotation] = namespace + "/" + name
 		}
 	}
 	out.Status = apiextv1.CustomResourceDefinitionStatus{}

@@ -9,6 +9,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	"sigs.k8s.io/yaml"
 
+	"github.com/armgen/armgen/pkg/crdconversion"
 	"github.com/armgen/armgen/pkg/crdowner"
 )
 
@@ -21,7 +22,7 @@ func testCRD(group, kind, plural string) *apiextv1.CustomResourceDefinition {
 		ObjectMeta: metav1.ObjectMeta{
 			Name:        plural + "." + group,
 			Labels:      map[string]string{crdowner.Label: crdowner.Value},
-			Annotations: map[string]string{injectCAFrom: "armgen-system/armgen-serving-cert"},
+			Annotations: map[string]string{crdconversion.InjectCAFromAnnotation: "armgen-system/armgen-serving-cert"},
 		},
 		Spec: apiextv1.CustomResourceDefinitionSpec{
 			Group: group,
@@ -124,8 +125,8 @@ func TestPlanInstallsWhatThePatternNames(t *testing.T) {
 		if cc.Service.Namespace != "ops" || cc.CABundle != nil {
 			t.Errorf("%s webhook %+v", s.Entry.Name, cc)
 		}
-		if g.Annotations[injectCAFrom] != "ops/armgen-serving-cert" {
-			t.Errorf("%s inject-ca-from %q", s.Entry.Name, g.Annotations[injectCAFrom])
+		if g.Annotations[crdconversion.InjectCAFromAnnotation] != "ops/armgen-serving-cert" {
+			t.Errorf("%s inject-ca-from %q", s.Entry.Name, g.Annotations[crdconversion.InjectCAFromAnnotation])
 		}
 	}
 }

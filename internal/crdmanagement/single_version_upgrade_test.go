@@ -9,6 +9,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/armgen/armgen/internal/crdcheck"
+	"github.com/armgen/armgen/pkg/crdconversion"
 )
 
 // singleVersionCatalog carries a kind with one API version as the generator now writes it: that
@@ -92,8 +93,8 @@ func TestUpgradeFromHubStorageToSingleVersionCRD(t *testing.T) {
 	if svc := c.Webhook.ClientConfig.Service; svc.Namespace != "ops" || svc.Name != "armgen-webhook-service" {
 		t.Errorf("conversion webhook Service %s/%s, want ops/armgen-webhook-service", svc.Namespace, svc.Name)
 	}
-	if got := s.Goal.Annotations[injectCAFrom]; got != "ops/armgen-serving-cert" {
-		t.Errorf("annotation %s=%q, want ops/armgen-serving-cert", injectCAFrom, got)
+	if got := s.Goal.Annotations[crdconversion.InjectCAFromAnnotation]; got != "ops/armgen-serving-cert" {
+		t.Errorf("annotation %s=%q, want ops/armgen-serving-cert", crdconversion.InjectCAFromAnnotation, got)
 	}
 	if errs := crdcheck.ValidateUpdate(s.Goal, installed); len(errs) > 0 {
 		t.Fatalf("the API server would refuse the upgrade: %v", errs.ToAggregate())
