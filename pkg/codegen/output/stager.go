@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"sync"
@@ -29,11 +30,12 @@ type Stager struct {
 	err     error
 	written map[string]bool
 	made    map[string]bool
+	linked  map[string]stamp // the written files reused from the replaced folder
 }
 
 // NewStager returns a stager for dir; files are written only once added.
 func NewStager(ctx context.Context, dir string) *Stager {
-	s := &Stager{ctx: ctx, dir: filepath.Clean(dir), written: make(map[string]bool), made: make(map[string]bool)}
+	s := &Stager{ctx: ctx, dir: filepath.Clean(dir), written: make(map[string]bool), made: make(map[string]bool), linked: make(map[string]stamp)}
 	s.idle = sync.NewCond(&s.mu)
 	return s
 }
@@ -135,7 +137,10 @@ func (s *Stager) write(files []pendingFile) error {
 	}
 	g, ctx := errgroup.WithContext(s.ctx)
 	var next atomic.Int64
-	for range min(writeWorkers, len(todo)) {
+	workers := min(writeWorkers, len(todo))
+	linked := make([]map[string]stamp, workers)
+	for w := range workers {
+		linked[w] = make(map[string]stamp)
 		g.Go(func() error {
 			buf := make([]byte, 64<<10)
 			for {
@@ -150,7 +155,8 @@ func (s *Stager) write(files []pendingFile) error {
 				data := f.data
 				f.data = nil
 				full := filepath.Join(tmp, filepath.FromSlash(f.path))
-				if linkUnchanged(filepath.Join(s.dir, filepath.FromSlash(f.path)), full, data, buf) {
+				if st, ok := linkUnchanged(filepath.Join(s.dir, filepath.FromSlash(f.path)), full, data, buf); ok {
+					linked[w][f.path] = st
 					continue
 				}
 				if err := os.WriteFile(full, data, reusedPerm); err != nil {
@@ -161,6 +167,9 @@ func (s *Stager) write(files []pendingFile) error {
 	}
 	if err := g.Wait(); err != nil {
 		return err
+	}
+	for _, l := range linked {
+		maps.Copy(s.linked, l)
 	}
 	for _, i := range todo {
 		s.written[files[i].path] = true
@@ -205,6 +214,9 @@ func (s *Stager) finish(ctx context.Context, files Files) (string, error) {
 		if _, ok := files[p]; !ok {
 			return s.tmpDir(), fmt.Errorf("internal error (please report): %s was staged into %s but is not among the files to write", p, s.dir)
 		}
+	}
+	if err := s.checkLinked(s.tmpDir()); err != nil {
+		return s.tmpDir(), err
 	}
 	return s.tmpDir(), nil
 }
