@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 )
 
 // Change is everything one run writes: whole folders, each to hold exactly its files, and single
@@ -41,6 +42,10 @@ var crashAfterStep = -1
 
 var errCrashed = errors.New("stopped in the middle of the swap (test)")
 
+// failRenameAtStep, in tests, fails that rename of the swap as the file system would (the
+// folder a mount point, or immutable).
+var failRenameAtStep = -1
+
 // JournalPath is where the journal of a change whose first folder is dir is kept: beside dir.
 func JournalPath(dir string) string {
 	dir = filepath.Clean(dir)
@@ -53,8 +58,12 @@ func JournalPath(dir string) string {
 // says, as it takes only renames.
 func Commit(ctx context.Context, journalPath string, c Change) (err error) {
 	var steps []swapStep
+	swapping := false
 	defer func() {
-		if err != nil && !errors.Is(err, errCrashed) {
+		// Once the journal is written, what is staged belongs to it: a rename that failed half
+		// way leaves some targets swapped in, and only the journal's steps can bring the rest
+		// in step with them.
+		if err != nil && !swapping && !errors.Is(err, errCrashed) {
 			for _, s := range steps {
 				if s.Staged != "" {
 					_ = os.RemoveAll(s.Staged)
@@ -100,6 +109,7 @@ func Commit(ctx context.Context, journalPath string, c Change) (err error) {
 		return err
 	}
 	// From here on the journal finishes the swap, whatever happens to this run.
+	swapping = true
 	return finish(journalPath, steps)
 }
 
@@ -130,17 +140,20 @@ func finish(journalPath string, steps []swapStep) error {
 		if i == crashAfterStep {
 			return errCrashed
 		}
+		if i == failRenameAtStep {
+			return halfDone(&os.LinkError{Op: "rename", Old: s.Target, New: s.Backup, Err: syscall.EBUSY}, journalPath)
+		}
 		if s.Staged != "" && !exists(s.Staged) {
 			continue
 		}
 		if exists(s.Target) && !exists(s.Backup) {
 			if err := os.Rename(s.Target, s.Backup); err != nil {
-				return err
+				return halfDone(err, journalPath)
 			}
 		}
 		if s.Staged != "" {
 			if err := os.Rename(s.Staged, s.Target); err != nil {
-				return err
+				return halfDone(err, journalPath)
 			}
 		}
 	}
@@ -153,6 +166,11 @@ func finish(journalPath string, steps []swapStep) error {
 		}
 	}
 	return nil
+}
+
+// halfDone says what a rename that failed during the swap leaves: the next run must finish it.
+func halfDone(err error, journalPath string) error {
+	return fmt.Errorf("%w\nthe swap of the new output is half done: %s records it, and the next run finishes it before anything else once the cause is fixed", err, journalPath)
 }
 
 // stageFile writes data into a new temporary sibling of path and returns it.
