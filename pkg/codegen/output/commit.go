@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 )
 
@@ -19,6 +20,11 @@ type Change struct {
 	// Stagers, per folder of Trees, hold what was already written of it while generation ran;
 	// Commit writes the rest of the folder's files beside them.
 	Stagers map[string]*Stager
+}
+
+// targets are the folders and files c replaces, in the order they are swapped.
+func (c Change) targets() []string {
+	return append(sortedKeys(c.Trees), sortedKeys(c.Files)...)
 }
 
 // A journal lists the renames that swap a staged change in. It is written once everything is
@@ -69,6 +75,9 @@ func Commit(ctx context.Context, journalPath string, c Change) (err error) {
 					_ = os.RemoveAll(s.Staged)
 				}
 			}
+			// An interrupt or a full disk while staging says only what failed, not that the
+			// user's folders are untouched.
+			err = fmt.Errorf("%w\nnothing was replaced: %s left as it was", err, strings.Join(c.targets(), ", "))
 		}
 	}()
 	for _, dir := range sortedKeys(c.Trees) {

@@ -33,7 +33,7 @@ func (s *Stager) checkLinked(tmp string) error {
 			return err
 		}
 		if !fi.ModTime().Equal(want.modTime) || fi.Size() != want.size || changeTime(fi) != want.changed {
-			return fmt.Errorf("%s was written to while the generator ran (its unchanged content was being reused); nothing was replaced: run the generator again", filepath.Join(s.dir, filepath.FromSlash(p)))
+			return fmt.Errorf("%s was written to while the generator ran (its unchanged content was being reused): run the generator again", filepath.Join(s.dir, filepath.FromSlash(p)))
 		}
 	}
 	return nil
