@@ -31,12 +31,7 @@ func linkUnchanged(old, staged string, data, buf []byte) (stamp, bool) {
 	if os.Link(old, staged) != nil {
 		return stamp{}, false
 	}
-	linked, err := os.Lstat(staged)
-	if err != nil {
-		_ = os.Remove(staged)
-		return stamp{}, false
-	}
-	return stamp{modTime: fi.ModTime(), size: fi.Size(), changed: changeTime(linked)}, true
+	return stamp{modTime: fi.ModTime(), size: fi.Size()}, true
 }
 
 // sameContent reports whether the file at path holds exactly data, reading it through buf.

@@ -14,13 +14,3 @@ func soleLink(fi os.FileInfo) bool {
 	st, ok := fi.Sys().(*syscall.Stat_t)
 	return ok && st.Nlink == 1
 }
-
-// changeTime is fi's inode change time, which every write, link or chmod moves and no caller
-// can set back.
-func changeTime(fi os.FileInfo) int64 {
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	if !ok {
-		return 0
-	}
-	return st.Ctim.Nano()
-}
