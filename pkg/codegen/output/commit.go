@@ -80,11 +80,13 @@ func Commit(ctx context.Context, journalPath string, c Change) (err error) {
 			err = fmt.Errorf("%w\nnothing was replaced: %s left as it was", err, strings.Join(c.targets(), ", "))
 		}
 	}()
+	var stagers []*Stager
 	for _, dir := range sortedKeys(c.Trees) {
 		st := c.Stagers[dir]
 		if st == nil {
 			st = NewStager(ctx, dir)
 		}
+		stagers = append(stagers, st)
 		staged, err := st.finish(ctx, c.Trees[dir])
 		if staged != "" {
 			steps = append(steps, swapStep{Staged: staged, Target: filepath.Clean(dir), Backup: staged + ".old"})
@@ -119,6 +121,9 @@ func Commit(ctx context.Context, journalPath string, c Change) (err error) {
 	}
 	// From here on the journal finishes the swap, whatever happens to this run.
 	swapping = true
+	for _, st := range stagers {
+		st.handOver()
+	}
 	return finish(journalPath, steps)
 }
 

@@ -25,9 +25,16 @@ func TestCommitKeepsTheSwapWholeWhenARenameFails(t *testing.T) {
 		newFiles, newDocs := Files{"a.go": []byte("new")}, Files{"resources.md": []byte(md + "new"), "resources/a.md": []byte(md + "new")}
 		want := "out/a.go=new docs/resources.md=" + md + "new docs/resources/a.md=" + md + "new "
 
+		// As Generate does: the output folder staged while the run goes on, and the stager
+		// aborted when the write fails.
+		st := NewStager(context.Background(), out)
+		st.Add(Files{"a.go": newFiles["a.go"]})
 		failRenameAtStep = failAt
-		err := Write(context.Background(), out, newFiles, docsDir, newDocs)
+		err := WriteStaged(context.Background(), st, out, newFiles, docsDir, newDocs)
 		failRenameAtStep = -1
+		if err != nil {
+			_ = st.Abort()
+		}
 		if err == nil {
 			t.Fatalf("rename %d failed: no error", failAt)
 		}

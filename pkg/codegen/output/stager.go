@@ -227,8 +227,17 @@ func (s *Stager) tmpDir() string {
 	return s.tmp
 }
 
+// handOver gives the staging folder to the swap's journal: from then on the journal's steps,
+// not Abort, decide what becomes of it (a rename failing half way leaves it for the next run
+// to swap in, keeping the code in step with the docs swapped in before it).
+func (s *Stager) handOver() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tmp = ""
+}
+
 // Abort stops writing and removes the staging folder; the target is untouched. It is safe after
-// Commit (which leaves nothing for it to remove).
+// Commit, which has handed the folder over to its journal.
 func (s *Stager) Abort() error {
 	s.mu.Lock()
 	if s.err == nil {
