@@ -3,9 +3,8 @@ package armtypes
 import (
 	"runtime"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/armgen/armgen/pkg/astmodel"
+	"github.com/armgen/armgen/pkg/codegen/workers"
 )
 
 // derivePerPackage plans each API package's resources apart, in parallel: a resource's objects
@@ -30,7 +29,7 @@ func derivePerPackage(defs astmodel.Definitions) (*builder, bool) {
 		return nil, false
 	}
 	builders := make([]*builder, len(pkgs))
-	var g errgroup.Group
+	var g workers.Group
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i, p := range pkgs {
 		g.Go(func() error {

@@ -8,11 +8,10 @@ import (
 	"strings"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/armgen/armgen/pkg/astmodel"
 	"github.com/armgen/armgen/pkg/codegen/config"
 	"github.com/armgen/armgen/pkg/codegen/loader"
+	"github.com/armgen/armgen/pkg/codegen/workers"
 )
 
 // unit is one group/api-version: the folders the generator reads together.
@@ -44,7 +43,7 @@ func Load(ctx context.Context, root string, f Filter, cfg *config.Config) (*Cata
 	corpus := loader.NewCorpus(root)
 	// Read and decode every file first, flat, so that the few api-versions with dozens of files
 	// do not leave the other workers idle at the end; a file that fails is reported by discover.
-	load, lctx := errgroup.WithContext(ctx)
+	load, lctx := workers.WithContext(ctx)
 	load.SetLimit(runtime.GOMAXPROCS(0) + 1)
 	for _, u := range units {
 		for _, d := range u.dirs {
@@ -62,7 +61,7 @@ func Load(ctx context.Context, root string, f Filter, cfg *config.Config) (*Cata
 	if err := load.Wait(); err != nil {
 		return nil, err
 	}
-	g, gctx := errgroup.WithContext(ctx)
+	g, gctx := workers.WithContext(ctx)
 	// Loading is half reading and half decoding; a few more workers than CPUs keep both busy.
 	g.SetLimit(2 * runtime.GOMAXPROCS(0))
 	for i, u := range units {

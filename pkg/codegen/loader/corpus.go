@@ -10,7 +10,7 @@ import (
 	"strings"
 	"sync"
 
-	"golang.org/x/sync/errgroup"
+	"github.com/armgen/armgen/pkg/codegen/workers"
 )
 
 // Corpus loads swagger files below a spec root on demand, each at most once, and resolves $refs
@@ -65,7 +65,7 @@ func (c *Corpus) Load(rel string) (*Document, error) {
 // LoadAll loads files in parallel and returns them in the given order.
 func (c *Corpus) LoadAll(ctx context.Context, rels []string) ([]*Document, error) {
 	docs := make([]*Document, len(rels))
-	g, ctx := errgroup.WithContext(ctx)
+	g, ctx := workers.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i, rel := range rels {
 		g.Go(func() error {

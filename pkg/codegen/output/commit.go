@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
+	"syscall"
 )
 
 // Change is everything one run writes: whole folders, each to hold exactly its files, and single
@@ -18,6 +20,11 @@ type Change struct {
 	// Stagers, per folder of Trees, hold what was already written of it while generation ran;
 	// Commit writes the rest of the folder's files beside them.
 	Stagers map[string]*Stager
+}
+
+// targets are the folders and files c replaces, in the order they are swapped.
+func (c Change) targets() []string {
+	return append(sortedKeys(c.Trees), sortedKeys(c.Files)...)
 }
 
 // A journal lists the renames that swap a staged change in. It is written once everything is
@@ -41,6 +48,10 @@ var crashAfterStep = -1
 
 var errCrashed = errors.New("stopped in the middle of the swap (test)")
 
+// failRenameAtStep, in tests, fails that rename of the swap as the file system would (the
+// folder a mount point, or immutable).
+var failRenameAtStep = -1
+
 // JournalPath is where the journal of a change whose first folder is dir is kept: beside dir.
 func JournalPath(dir string) string {
 	dir = filepath.Clean(dir)
@@ -53,20 +64,29 @@ func JournalPath(dir string) string {
 // says, as it takes only renames.
 func Commit(ctx context.Context, journalPath string, c Change) (err error) {
 	var steps []swapStep
+	swapping := false
 	defer func() {
-		if err != nil && !errors.Is(err, errCrashed) {
+		// Once the journal is written, what is staged belongs to it: a rename that failed half
+		// way leaves some targets swapped in, and only the journal's steps can bring the rest
+		// in step with them.
+		if err != nil && !swapping && !errors.Is(err, errCrashed) {
 			for _, s := range steps {
 				if s.Staged != "" {
 					_ = os.RemoveAll(s.Staged)
 				}
 			}
+			// An interrupt or a full disk while staging says only what failed, not that the
+			// user's folders are untouched.
+			err = fmt.Errorf("%w\nnothing was replaced: %s left as it was", err, strings.Join(c.targets(), ", "))
 		}
 	}()
+	var stagers []*Stager
 	for _, dir := range sortedKeys(c.Trees) {
 		st := c.Stagers[dir]
 		if st == nil {
 			st = NewStager(ctx, dir)
 		}
+		stagers = append(stagers, st)
 		staged, err := st.finish(ctx, c.Trees[dir])
 		if staged != "" {
 			steps = append(steps, swapStep{Staged: staged, Target: filepath.Clean(dir), Backup: staged + ".old"})
@@ -100,6 +120,10 @@ func Commit(ctx context.Context, journalPath string, c Change) (err error) {
 		return err
 	}
 	// From here on the journal finishes the swap, whatever happens to this run.
+	swapping = true
+	for _, st := range stagers {
+		st.handOver()
+	}
 	return finish(journalPath, steps)
 }
 
@@ -130,17 +154,20 @@ func finish(journalPath string, steps []swapStep) error {
 		if i == crashAfterStep {
 			return errCrashed
 		}
+		if i == failRenameAtStep {
+			return halfDone(&os.LinkError{Op: "rename", Old: s.Target, New: s.Backup, Err: syscall.EBUSY}, journalPath)
+		}
 		if s.Staged != "" && !exists(s.Staged) {
 			continue
 		}
 		if exists(s.Target) && !exists(s.Backup) {
 			if err := os.Rename(s.Target, s.Backup); err != nil {
-				return err
+				return halfDone(err, journalPath)
 			}
 		}
 		if s.Staged != "" {
 			if err := os.Rename(s.Staged, s.Target); err != nil {
-				return err
+				return halfDone(err, journalPath)
 			}
 		}
 	}
@@ -153,6 +180,11 @@ func finish(journalPath string, steps []swapStep) error {
 		}
 	}
 	return nil
+}
+
+// halfDone says what a rename that failed during the swap leaves: the next run must finish it.
+func halfDone(err error, journalPath string) error {
+	return fmt.Errorf("%w\nthe swap of the new output is half done: %s records it, and the next run finishes it before anything else once the cause is fixed", err, journalPath)
 }
 
 // stageFile writes data into a new temporary sibling of path and returns it.

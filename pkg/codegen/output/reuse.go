@@ -18,16 +18,20 @@ const reusedPerm = 0o644
 // none either. The shared inode is never written to: the staged folder only gains new paths, and
 // the replaced folder is removed once swapped out. Anything unexpected (no such file, another
 // size, mode or content, a second name, a file system without links) falls back to writing the
-// file.
-func linkUnchanged(old, staged string, data, buf []byte) bool {
+// file. The stamp it returns lets the stager tell, before the swap, whether anyone wrote to the
+// shared file after it was compared (see stamp).
+func linkUnchanged(old, staged string, data, buf []byte) (stamp, bool) {
 	fi, err := os.Lstat(old)
 	if err != nil || !fi.Mode().IsRegular() || fi.Mode().Perm() != reusedPerm || fi.Size() != int64(len(data)) || !soleLink(fi) {
-		return false
+		return stamp{}, false
 	}
 	if !sameContent(old, data, buf) {
-		return false
+		return stamp{}, false
 	}
-	return os.Link(old, staged) == nil
+	if os.Link(old, staged) != nil {
+		return stamp{}, false
+	}
+	return stamp{modTime: fi.ModTime(), size: fi.Size()}, true
 }
 
 // sameContent reports whether the file at path holds exactly data, reading it through buf.

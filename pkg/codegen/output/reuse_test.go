@@ -79,11 +79,11 @@ func TestLinkUnchangedRefusesDifferingFiles(t *testing.T) {
 		"symlink":     link,
 		"missing":     filepath.Join(dir, "missing"),
 	} {
-		if linkUnchanged(old, filepath.Join(dir, "staged-"+filepath.Base(old)), data, make([]byte, 4)) {
+		if _, ok := linkUnchanged(old, filepath.Join(dir, "staged-"+filepath.Base(old)), data, make([]byte, 4)); ok {
 			t.Errorf("%s: linked", name)
 		}
 	}
-	if !linkUnchanged(same, filepath.Join(dir, "staged-same"), data, make([]byte, 4)) {
+	if _, ok := linkUnchanged(same, filepath.Join(dir, "staged-same"), data, make([]byte, 4)); !ok {
 		t.Error("an identical file was not linked")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"sync"
@@ -29,11 +30,12 @@ type Stager struct {
 	err     error
 	written map[string]bool
 	made    map[string]bool
+	linked  map[string]stamp // the written files reused from the replaced folder
 }
 
 // NewStager returns a stager for dir; files are written only once added.
 func NewStager(ctx context.Context, dir string) *Stager {
-	s := &Stager{ctx: ctx, dir: filepath.Clean(dir), written: make(map[string]bool), made: make(map[string]bool)}
+	s := &Stager{ctx: ctx, dir: filepath.Clean(dir), written: make(map[string]bool), made: make(map[string]bool), linked: make(map[string]stamp)}
 	s.idle = sync.NewCond(&s.mu)
 	return s
 }
@@ -135,7 +137,10 @@ func (s *Stager) write(files []pendingFile) error {
 	}
 	g, ctx := errgroup.WithContext(s.ctx)
 	var next atomic.Int64
-	for range min(writeWorkers, len(todo)) {
+	workers := min(writeWorkers, len(todo))
+	linked := make([]map[string]stamp, workers)
+	for w := range workers {
+		linked[w] = make(map[string]stamp)
 		g.Go(func() error {
 			buf := make([]byte, 64<<10)
 			for {
@@ -150,7 +155,8 @@ func (s *Stager) write(files []pendingFile) error {
 				data := f.data
 				f.data = nil
 				full := filepath.Join(tmp, filepath.FromSlash(f.path))
-				if linkUnchanged(filepath.Join(s.dir, filepath.FromSlash(f.path)), full, data, buf) {
+				if st, ok := linkUnchanged(filepath.Join(s.dir, filepath.FromSlash(f.path)), full, data, buf); ok {
+					linked[w][f.path] = st
 					continue
 				}
 				if err := os.WriteFile(full, data, reusedPerm); err != nil {
@@ -161,6 +167,9 @@ func (s *Stager) write(files []pendingFile) error {
 	}
 	if err := g.Wait(); err != nil {
 		return err
+	}
+	for _, l := range linked {
+		maps.Copy(s.linked, l)
 	}
 	for _, i := range todo {
 		s.written[files[i].path] = true
@@ -206,6 +215,9 @@ func (s *Stager) finish(ctx context.Context, files Files) (string, error) {
 			return s.tmpDir(), fmt.Errorf("internal error (please report): %s was staged into %s but is not among the files to write", p, s.dir)
 		}
 	}
+	if err := s.checkLinked(s.tmpDir()); err != nil {
+		return s.tmpDir(), err
+	}
 	return s.tmpDir(), nil
 }
 
@@ -215,8 +227,17 @@ func (s *Stager) tmpDir() string {
 	return s.tmp
 }
 
+// handOver gives the staging folder to the swap's journal: from then on the journal's steps,
+// not Abort, decide what becomes of it (a rename failing half way leaves it for the next run
+// to swap in, keeping the code in step with the docs swapped in before it).
+func (s *Stager) handOver() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.tmp = ""
+}
+
 // Abort stops writing and removes the staging folder; the target is untouched. It is safe after
-// Commit (which leaves nothing for it to remove).
+// Commit, which has handed the folder over to its journal.
 func (s *Stager) Abort() error {
 	s.mu.Lock()
 	if s.err == nil {

@@ -127,7 +127,7 @@ func (r Runner) Run(ctx context.Context, s State) (State, error) {
 	defer bg.abandon()
 	for i, st := range r.Stages {
 		if err := ctx.Err(); err != nil {
-			return s, bg.firstError(err)
+			return s, bg.firstError(fmt.Errorf("stopped before stage %q: %w", st.ID, err))
 		}
 		if c := bg.neededBy(st); c != nil {
 			var err error

@@ -8,11 +8,10 @@ import (
 	"runtime"
 	"slices"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/armgen/armgen/pkg/astmodel"
 	"github.com/armgen/armgen/pkg/codegen/loader"
 	"github.com/armgen/armgen/pkg/codegen/selection"
+	"github.com/armgen/armgen/pkg/codegen/workers"
 )
 
 // Failure is a resource whose schemas could not be translated.
@@ -34,7 +33,7 @@ type Result struct {
 // schemas fail instead of failing the run.
 func Build(ctx context.Context, corpus *loader.Corpus, versions selection.Versions, exps selection.Exports, tolerant bool) (Result, error) {
 	results := make([]packageBuild, len(versions))
-	g, ctx := errgroup.WithContext(ctx)
+	g, ctx := workers.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i, v := range versions {
 		var mine selection.Exports

@@ -7,18 +7,17 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/armgen/armgen/pkg/astmodel"
 	"github.com/armgen/armgen/pkg/codegen/config"
 	"github.com/armgen/armgen/pkg/codegen/consumed"
 	"github.com/armgen/armgen/pkg/codegen/loader"
+	"github.com/armgen/armgen/pkg/codegen/workers"
 )
 
 // Discover finds the resources of each version from its PUT paths, in parallel.
 func Discover(ctx context.Context, corpus *loader.Corpus, versions Versions) (Versions, error) {
 	out := make(Versions, len(versions))
-	g, ctx := errgroup.WithContext(ctx)
+	g, ctx := workers.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i, v := range versions {
 		g.Go(func() error {

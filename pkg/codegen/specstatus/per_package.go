@@ -4,10 +4,9 @@ import (
 	"maps"
 	"runtime"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/armgen/armgen/pkg/astmodel"
 	"github.com/armgen/armgen/pkg/codegen/selection"
+	"github.com/armgen/armgen/pkg/codegen/workers"
 )
 
 // splitPerPackage splits each package's exports apart, in parallel, one splitter per package
@@ -29,7 +28,7 @@ func splitPerPackage(shared *splitter, exps selection.Exports, kinds map[string]
 		return nil, false
 	}
 	splitters := make([]*splitter, len(pkgs))
-	var g errgroup.Group
+	var g workers.Group
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i, p := range pkgs {
 		g.Go(func() error {

@@ -5,9 +5,9 @@ package storage
 import (
 	"fmt"
 	"runtime"
-	"sync"
 
 	"github.com/armgen/armgen/pkg/astmodel"
+	"github.com/armgen/armgen/pkg/codegen/workers"
 )
 
 // Twins derives the storage twin of every API version: a copy of each of its
@@ -41,12 +41,12 @@ func Twins(defs astmodel.Definitions) astmodel.Definitions {
 	// order they are derived in.
 	twins := make([]astmodel.Definition, len(api))
 	has := make([]bool, len(api))
-	workers := runtime.GOMAXPROCS(0)
-	chunk := (len(api) + workers - 1) / workers
-	var wg sync.WaitGroup
+	parts := runtime.GOMAXPROCS(0)
+	chunk := (len(api) + parts - 1) / parts
+	var g workers.Group
 	for start := 0; start < len(api); start += chunk {
 		end := min(start+chunk, len(api))
-		wg.Go(func() {
+		g.Go(func() error {
 			for i := start; i < end; i++ {
 				twin, ok := storageTwin(defs, api[i])
 				if o, isObject := twin.Type.(*astmodel.ObjectType); ok && isObject && specs[api[i].Name] {
@@ -54,13 +54,14 @@ func Twins(defs astmodel.Definitions) astmodel.Definitions {
 				}
 				twins[i], has[i] = twin, ok
 			}
+			return nil
 		})
 	}
 	out := make(astmodel.Definitions, 2*len(defs))
 	for n, d := range defs {
 		out[n] = d
 	}
-	wg.Wait()
+	_ = g.Wait() // the workers return no error; a panic in one is raised here
 	for i, twin := range twins {
 		if has[i] {
 			out[twin.Name] = twin

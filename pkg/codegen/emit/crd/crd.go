@@ -10,11 +10,11 @@ import (
 	"strings"
 
 	"github.com/gobuffalo/flect"
-	"golang.org/x/sync/errgroup"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
 	"github.com/armgen/armgen/pkg/astmodel"
+	"github.com/armgen/armgen/pkg/codegen/workers"
 	"github.com/armgen/armgen/pkg/crdconversion"
 	"github.com/armgen/armgen/pkg/crdowner"
 )
@@ -60,7 +60,7 @@ func RenderWith(defs astmodel.Definitions, opts Options) ([]File, error) {
 	// shows in the output.
 	b := &builder{defs: defs}
 	crds := make([]*apiextv1.CustomResourceDefinition, len(order))
-	g := new(errgroup.Group)
+	g := new(workers.Group)
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for i, gk := range order {
 		g.Go(func() (err error) {
@@ -72,7 +72,7 @@ func RenderWith(defs astmodel.Definitions, opts Options) ([]File, error) {
 		return nil, err
 	}
 	files := make([]File, len(order))
-	g = new(errgroup.Group)
+	g = new(workers.Group)
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	work, estimates := largestFirst(crds)
 	for _, i := range work {

@@ -6,9 +6,8 @@ import (
 	"runtime"
 	"slices"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/armgen/armgen/pkg/astmodel"
+	"github.com/armgen/armgen/pkg/codegen/workers"
 )
 
 // Packages renders every API package of defs, in parallel (rendering is most of a whole-corpus
@@ -19,7 +18,7 @@ func Packages(ctx context.Context, defs astmodel.Definitions, opts Options, outp
 	byPackage := defs.ByPackage()
 	inPackage := func(pkg astmodel.PackageReference) astmodel.Definitions { return byPackage[pkg] }
 	rendered := make([][]File, len(pkgs))
-	g, ctx := errgroup.WithContext(ctx)
+	g, ctx := workers.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
 	for _, i := range largestFirst(pkgs, byPackage) {
 		pkg := pkgs[i]
