@@ -20,13 +20,13 @@ import (
 type objectCounter struct {
 	r io.Reader
 
-	depth            int     // containers open around the next byte
-	isObject         [3]bool // at depths 1 and 2: the container there is an object
-	keyNext          [3]bool // at depths 1 and 2: a string there is a key
-	key              [3]string
-	inRequest        bool // the object at depth 2 is the top-level "request"
-	inObjects        bool // the array at depth 3 is request's "objects"
-	valueNext        bool // in objects: the next value is an element
+	depth            int       // containers open around the next byte
+	isObject         [3]bool   // at depths 1 and 2: the container there is an object
+	keyNext          [3]bool   // at depths 1 and 2: a string there is a key
+	key              [3]string // at depths 1 and 2: the last key read there, unescaped
+	inRequest        bool      // the object at depth 2 is the top-level "request"
+	inObjects        bool      // the array at depth 3 is request's "objects"
+	valueNext        bool      // in objects: the next value is an element
 	inString, escape bool
 	collecting       bool // the string read is a key of depth 1 or 2, kept in keyBuf
 	keyBuf           []byte
