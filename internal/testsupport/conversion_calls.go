@@ -41,24 +41,74 @@ func (c *ConversionCalls) LogTo(w io.Writer) {
 	c.log = w
 }
 
-// wrap counts (and logs) each review h is asked, then lets h answer it.
+// wrap counts (and logs) each review h is asked, then lets h answer it. A review counts when h
+// answers it (controller-runtime's handler refuses with 400 a body that is no review, or holds
+// no request); its objects are counted as h reads it (objectCounter). Only logging, which shows
+// every object, decodes the review a second time.
 func (c *ConversionCalls) wrap(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, req *http.Request) {
-		body, err := io.ReadAll(req.Body)
-		if err != nil {
-			http.Error(w, err.Error(), http.StatusBadRequest)
+		if c.logging() {
+			c.serveLogged(h, w, req)
 			return
 		}
-		req.Body = io.NopCloser(bytes.NewReader(body))
-		var review apiextv1.ConversionReview
-		if json.Unmarshal(body, &review) == nil && review.Request != nil {
+		objects := newObjectCounter(req.Body)
+		req.Body = struct {
+			io.Reader
+			io.Closer
+		}{objects, req.Body}
+		sw := &statusWriter{ResponseWriter: w}
+		h.ServeHTTP(sw, req)
+		if sw.status == http.StatusOK {
 			c.reviews.Add(1)
-			c.objects.Add(int64(len(review.Request.Objects)))
-			c.record(review.Request)
+			c.objects.Add(int64(objects.objects))
 		}
-		h.ServeHTTP(w, req)
 	})
 }
+
+func (c *ConversionCalls) logging() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.log != nil
+}
+
+// serveLogged counts and logs a review from its own decode of it, then lets h answer it.
+func (c *ConversionCalls) serveLogged(h http.Handler, w http.ResponseWriter, req *http.Request) {
+	body, err := io.ReadAll(req.Body)
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusBadRequest)
+		return
+	}
+	req.Body = io.NopCloser(bytes.NewReader(body))
+	var review apiextv1.ConversionReview
+	if json.Unmarshal(body, &review) == nil && review.Request != nil {
+		c.reviews.Add(1)
+		c.objects.Add(int64(len(review.Request.Objects)))
+		c.record(review.Request)
+	}
+	h.ServeHTTP(w, req)
+}
+
+// statusWriter keeps the status of the answer written through it.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 func (c *ConversionCalls) record(r *apiextv1.ConversionRequest) {
 	c.mu.Lock()

@@ -22,31 +22,23 @@ func (s *Server) fillReadOnly(out map[string]any, id, name string, schema, body 
 }
 
 // servicesOwn says the service sets the property pn of an object the client writes with the
-// schema req: it is read-only, or, inside the resource's envelope, req cannot hold it and the
-// client did not send it. A req without properties (no body, a cut recursion) says nothing. Of a
-// discriminated union only the base's properties are known: a variant's the client left out is
-// filled as a service default would be. The envelope's own (location, kind) are never invented.
-func servicesOwn(p *spec.Schema, pn string, req *spec.Schema, sent bool, depth int) bool {
+// schema req (whose properties are reqProps): it is read-only, or, inside the resource's
+// envelope, req cannot hold it and the client did not send it. A req without properties (no
+// body, a cut recursion) says nothing. Of a discriminated union only the base's properties are
+// known: a variant's the client left out is filled as a service default would be. The
+// envelope's own (location, kind) are never invented.
+func servicesOwn(p *spec.Schema, pn string, req *spec.Schema, reqProps map[string]*spec.Schema, sent bool, depth int) bool {
 	if readOnly(p) {
 		return true
 	}
 	if req == nil || sent || depth == 0 {
 		return false
 	}
-	reqProps := allProperties(req)
-	if len(reqProps) == 0 || !isObject(req) {
+	if len(reqProps) == 0 || !isObjectWith(req, reqProps) {
 		return false
 	}
 	_, inReq := reqProps[pn]
 	return !inReq
-}
-
-// requestProperty is the schema of pn in req, nil when req does not say.
-func requestProperty(req *spec.Schema, pn string) *spec.Schema {
-	if req == nil {
-		return nil
-	}
-	return allProperties(req)[pn]
 }
 
 // managedByARM are filled elsewhere (renderLocked), or must not be invented.
@@ -57,6 +49,12 @@ func (s *Server) fillObject(m map[string]any, schema, req *spec.Schema, id, name
 		return
 	}
 	props := allProperties(schema)
+	// req's properties once per object, not once per property: each is a copy of every
+	// property schema through allOf, the largest cost of rendering a resource.
+	var reqProps map[string]*spec.Schema
+	if req != nil {
+		reqProps = allProperties(req)
+	}
 	for _, pn := range slices.Sorted(maps.Keys(props)) {
 		p := props[pn]
 		if managedByARM[pn] {
@@ -67,10 +65,10 @@ func (s *Server) fillObject(m map[string]any, schema, req *spec.Schema, id, name
 			at = path + "." + pn
 		}
 		v, present := m[pn]
-		own := servicesOwn(p, pn, req, present, depth)
+		own := servicesOwn(p, pn, req, reqProps, present, depth)
 		switch {
 		case present:
-			s.fillValue(v, p, requestProperty(req, pn), id, name, at, depth+1)
+			s.fillValue(v, p, reqProps[pn], id, name, at, depth+1)
 		case own && scalar(p):
 			rng := rand.New(rand.NewPCG(uint64(s.opts.Seed), seedOf(id+"#"+at, 0)))
 			m[pn] = s.readOnlyValue(p, pn, name, at, rng)
@@ -78,7 +76,7 @@ func (s *Server) fillObject(m map[string]any, schema, req *spec.Schema, id, name
 			// An object the service reports of its own (a storage account's primaryEndpoints).
 			readOnly(p) && isObject(p) && hasReadOnlyScalar(p):
 			env := map[string]any{}
-			s.fillObject(env, p, requestProperty(req, pn), id, name, at, depth+1)
+			s.fillObject(env, p, reqProps[pn], id, name, at, depth+1)
 			m[pn] = env
 		}
 	}
@@ -128,8 +126,11 @@ func scalar(p *spec.Schema) bool {
 }
 
 // isObject is an object with properties of its own, not a map.
-func isObject(p *spec.Schema) bool {
-	return (typeOf(p) == "object" || typeOf(p) == "") && len(allProperties(p)) > 0
+func isObject(p *spec.Schema) bool { return isObjectWith(p, allProperties(p)) }
+
+// isObjectWith is isObject of p whose properties (allProperties) are props.
+func isObjectWith(p *spec.Schema, props map[string]*spec.Schema) bool {
+	return (typeOf(p) == "object" || typeOf(p) == "") && len(props) > 0
 }
 
 func hasReadOnlyScalar(p *spec.Schema) bool {
