@@ -270,7 +270,8 @@ func applyDefaults(v any, s *spec.Schema, depth int) {
 			val, ok := x[name]
 			if !ok {
 				if p.Default != nil {
-					x[name] = p.Default
+					// A copy: the answer is changed afterwards, the schema must not be.
+					x[name] = deepCopy(p.Default)
 				}
 				continue
 			}
