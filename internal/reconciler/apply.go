@@ -41,7 +41,7 @@ func (a *attempt) apply(ctx context.Context) (reconcile.Result, error) {
 			return reconcile.Result{}, err
 		}
 	}
-	versioned, err := a.r.original(a.obj, a.gvk)
+	versioned, err := a.original()
 	if err != nil {
 		return a.fail(ctx, "InvalidOriginalVersion", err, true)
 	}

@@ -45,7 +45,7 @@ func (a *attempt) delete(ctx context.Context) (reconcile.Result, error) {
 	if a.policy != genruntime.ReconcilePolicyManage || id == "" {
 		return reconcile.Result{}, a.release(ctx)
 	}
-	versioned, err := a.r.original(a.obj, a.gvk)
+	versioned, err := a.original()
 	if err != nil {
 		return a.fail(ctx, "InvalidOriginalVersion", err, true)
 	}

@@ -41,3 +41,32 @@ func TestSingleVersionKindReconcilesAtItsAPIVersion(t *testing.T) {
 		t.Errorf("status.idleTimeoutInMinutes %v, want 4 from Azure", got.Status.IdleTimeoutInMinutes)
 	}
 }
+
+// TestReplacedOriginalVersionOfASoleVersionIsTold: a kind with one API version read from the
+// hub an earlier operator stored it at, whose originalVersion named another version, carries
+// that version in an annotation (the conversion records nothing else): the object is reconciled
+// at its own version, and a Warning Event tells which api-version replaced the recorded one.
+func TestReplacedOriginalVersionOfASoleVersionIsTold(t *testing.T) {
+	nat := &network.NatGateway{ObjectMeta: metav1.ObjectMeta{Namespace: "ns", Name: "nat", Generation: 1,
+		Annotations: map[string]string{genruntime.ReplacedOriginalVersionAnnotation: "v1api20190101"}}}
+	nat.Spec.Location = ptr("westus")
+	nat.Spec.Owner = &genruntime.KnownResourceReference{Name: "rg"}
+	e := newEnv(t, armfake.Options{}, group("rg", "", nil), nat)
+	natKind := network.GroupVersion.WithKind("NatGateway")
+	e.kinds = append(e.kinds, natKind)
+	e.restart()
+
+	e.settle(rgKind, "rg")
+	e.settle(natKind, "nat")
+	if c := e.ready(natKind, "nat"); c.Status != metav1.ConditionTrue {
+		t.Fatalf("the NAT gateway is not Ready: %+v", c)
+	}
+	if n, versions := e.requests("PUT", "/natGateways/nat"); n != 1 || versions[0] != "2021-02-01" {
+		t.Errorf("NAT gateway PUTs %d with api-versions %v, want one with 2021-02-01", n, versions)
+	}
+	events := drain(e)
+	want := `Warning OriginalVersionUnknown spec.originalVersion "v1api20190101" of NatGateway ns/nat`
+	if !strings.Contains(events, want) || !strings.Contains(events, genruntime.ReplacedOriginalVersionAnnotation) {
+		t.Errorf("events %q: want %q, naming the annotation to remove", events, want)
+	}
+}

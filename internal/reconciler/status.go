@@ -79,7 +79,7 @@ func (a *attempt) toStored(versioned genruntime.ARMMetaObject) (genruntime.ARMMe
 // (yet) in Azure is reported and looked for again: a user who creates it elsewhere, then
 // switches the policy to manage, adopts it.
 func (a *attempt) observe(ctx context.Context) (reconcile.Result, error) {
-	versioned, err := a.r.original(a.obj, a.gvk)
+	versioned, err := a.original()
 	if err != nil {
 		return a.fail(ctx, "InvalidOriginalVersion", err, true)
 	}

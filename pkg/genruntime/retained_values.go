@@ -121,6 +121,8 @@ func RestoreValues(obj ConvertibleObject, hub conversion.Hub) error {
 		return fmt.Errorf("%T is not an object", hub)
 	}
 	setAnnotation(h, RetainedValuesAnnotation, "")
+	// Said of an object stored at its kind's only API version; the hub records its own.
+	setAnnotation(h, ReplacedOriginalVersionAnnotation, "")
 	text := obj.GetAnnotations()[RetainedValuesAnnotation]
 	if text == "" {
 		return nil

@@ -127,7 +127,7 @@ func (s *SmartDetectorAlertRule) ConvertFrom(hub conversion.Hub) error {
 	if err := s.AssignProperties_From_SmartDetectorAlertRule(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_SmartDetectorAlertRule populates the receiver from source, a alertsmanagement/v1api20210401/storage.SmartDetectorAlertRule.

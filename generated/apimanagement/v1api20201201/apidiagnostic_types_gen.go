@@ -125,7 +125,7 @@ func (a *ApiDiagnostic) ConvertFrom(hub conversion.Hub) error {
 	if err := a.AssignProperties_From_ApiDiagnostic(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, a)
+	return genruntime.ConvertedFromFormerHub(hub, a)
 }
 
 // AssignProperties_From_ApiDiagnostic populates the receiver from source, a apimanagement/v1api20201201/storage.ApiDiagnostic.

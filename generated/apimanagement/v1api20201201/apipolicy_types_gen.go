@@ -124,7 +124,7 @@ func (a *ApiPolicy) ConvertFrom(hub conversion.Hub) error {
 	if err := a.AssignProperties_From_ApiPolicy(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, a)
+	return genruntime.ConvertedFromFormerHub(hub, a)
 }
 
 // AssignProperties_From_ApiPolicy populates the receiver from source, a apimanagement/v1api20201201/storage.ApiPolicy.

@@ -125,7 +125,7 @@ func (b *Backend) ConvertFrom(hub conversion.Hub) error {
 	if err := b.AssignProperties_From_Backend(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, b)
+	return genruntime.ConvertedFromFormerHub(hub, b)
 }
 
 // AssignProperties_From_Backend populates the receiver from source, a apimanagement/v1api20201201/storage.Backend.

@@ -124,7 +124,7 @@ func (c *Certificate) ConvertFrom(hub conversion.Hub) error {
 	if err := c.AssignProperties_From_Certificate(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, c)
+	return genruntime.ConvertedFromFormerHub(hub, c)
 }
 
 // AssignProperties_From_Certificate populates the receiver from source, a apimanagement/v1api20201201/storage.Certificate.

@@ -124,7 +124,7 @@ func (d *Diagnostic) ConvertFrom(hub conversion.Hub) error {
 	if err := d.AssignProperties_From_Diagnostic(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, d)
+	return genruntime.ConvertedFromFormerHub(hub, d)
 }
 
 // AssignProperties_From_Diagnostic populates the receiver from source, a apimanagement/v1api20201201/storage.Diagnostic.

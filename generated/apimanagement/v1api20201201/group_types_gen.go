@@ -124,7 +124,7 @@ func (g *Group) ConvertFrom(hub conversion.Hub) error {
 	if err := g.AssignProperties_From_Group(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, g)
+	return genruntime.ConvertedFromFormerHub(hub, g)
 }
 
 // AssignProperties_From_Group populates the receiver from source, a apimanagement/v1api20201201/storage.Group.

@@ -125,7 +125,7 @@ func (l *Logger) ConvertFrom(hub conversion.Hub) error {
 	if err := l.AssignProperties_From_Logger(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, l)
+	return genruntime.ConvertedFromFormerHub(hub, l)
 }
 
 // AssignProperties_From_Logger populates the receiver from source, a apimanagement/v1api20201201/storage.Logger.

@@ -125,7 +125,7 @@ func (n *NamedValue) ConvertFrom(hub conversion.Hub) error {
 	if err := n.AssignProperties_From_NamedValue(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, n)
+	return genruntime.ConvertedFromFormerHub(hub, n)
 }
 
 // AssignProperties_From_NamedValue populates the receiver from source, a apimanagement/v1api20201201/storage.NamedValue.

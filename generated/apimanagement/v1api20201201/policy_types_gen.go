@@ -124,7 +124,7 @@ func (p *Policy) ConvertFrom(hub conversion.Hub) error {
 	if err := p.AssignProperties_From_Policy(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, p)
+	return genruntime.ConvertedFromFormerHub(hub, p)
 }
 
 // AssignProperties_From_Policy populates the receiver from source, a apimanagement/v1api20201201/storage.Policy.

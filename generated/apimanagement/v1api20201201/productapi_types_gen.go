@@ -124,7 +124,7 @@ func (p *ProductApi) ConvertFrom(hub conversion.Hub) error {
 	if err := p.AssignProperties_From_ProductApi(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, p)
+	return genruntime.ConvertedFromFormerHub(hub, p)
 }
 
 // AssignProperties_From_ProductApi populates the receiver from source, a apimanagement/v1api20201201/storage.ProductApi.

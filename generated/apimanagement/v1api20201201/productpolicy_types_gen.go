@@ -124,7 +124,7 @@ func (p *ProductPolicy) ConvertFrom(hub conversion.Hub) error {
 	if err := p.AssignProperties_From_ProductPolicy(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, p)
+	return genruntime.ConvertedFromFormerHub(hub, p)
 }
 
 // AssignProperties_From_ProductPolicy populates the receiver from source, a apimanagement/v1api20201201/storage.ProductPolicy.

@@ -126,7 +126,7 @@ func (s *Service) ConvertFrom(hub conversion.Hub) error {
 	if err := s.AssignProperties_From_Service(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_Service populates the receiver from source, a apimanagement/v1api20201201/storage.Service.

@@ -124,7 +124,7 @@ func (s *ServiceGatewayApi) ConvertFrom(hub conversion.Hub) error {
 	if err := s.AssignProperties_From_ServiceGatewayApi(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_ServiceGatewayApi populates the receiver from source, a apimanagement/v1api20201201/storage.ServiceGatewayApi.

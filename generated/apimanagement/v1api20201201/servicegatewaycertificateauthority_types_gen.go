@@ -124,7 +124,7 @@ func (s *ServiceGatewayCertificateAuthority) ConvertFrom(hub conversion.Hub) err
 	if err := s.AssignProperties_From_ServiceGatewayCertificateAuthority(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_ServiceGatewayCertificateAuthority populates the receiver from source, a apimanagement/v1api20201201/storage.ServiceGatewayCertificateAuthority.

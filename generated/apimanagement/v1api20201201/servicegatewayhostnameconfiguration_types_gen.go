@@ -124,7 +124,7 @@ func (s *ServiceGatewayHostnameConfiguration) ConvertFrom(hub conversion.Hub) er
 	if err := s.AssignProperties_From_ServiceGatewayHostnameConfiguration(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_ServiceGatewayHostnameConfiguration populates the receiver from source, a apimanagement/v1api20201201/storage.ServiceGatewayHostnameConfiguration.

@@ -160,7 +160,7 @@ func (s *Subscription) ConvertFrom(hub conversion.Hub) error {
 	if err := s.AssignProperties_From_Subscription(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_Subscription populates the receiver from source, a apimanagement/v1api20201201/storage.Subscription.

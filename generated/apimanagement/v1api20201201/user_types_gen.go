@@ -124,7 +124,7 @@ func (u *User) ConvertFrom(hub conversion.Hub) error {
 	if err := u.AssignProperties_From_User(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, u)
+	return genruntime.ConvertedFromFormerHub(hub, u)
 }
 
 // AssignProperties_From_User populates the receiver from source, a apimanagement/v1api20201201/storage.User.

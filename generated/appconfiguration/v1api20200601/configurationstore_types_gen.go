@@ -202,7 +202,7 @@ func (c *ConfigurationStore) ConvertFrom(hub conversion.Hub) error {
 	if err := c.AssignProperties_From_ConfigurationStore(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, c)
+	return genruntime.ConvertedFromFormerHub(hub, c)
 }
 
 // AssignProperties_From_ConfigurationStore populates the receiver from source, a appconfiguration/v1api20200601/storage.ConfigurationStore.

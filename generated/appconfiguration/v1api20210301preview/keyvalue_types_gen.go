@@ -125,7 +125,7 @@ func (k *KeyValue) ConvertFrom(hub conversion.Hub) error {
 	if err := k.AssignProperties_From_KeyValue(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, k)
+	return genruntime.ConvertedFromFormerHub(hub, k)
 }
 
 // AssignProperties_From_KeyValue populates the receiver from source, a appconfiguration/v1api20210301preview/storage.KeyValue.

@@ -141,7 +141,7 @@ func (r *RoleDefinition) ConvertFrom(hub conversion.Hub) error {
 	if err := r.AssignProperties_From_RoleDefinition(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, r)
+	return genruntime.ConvertedFromFormerHub(hub, r)
 }
 
 // AssignProperties_From_RoleDefinition populates the receiver from source, a authorization/v1api20150701/storage.RoleDefinition.

@@ -140,7 +140,7 @@ func (r *RoleAssignment) ConvertFrom(hub conversion.Hub) error {
 	if err := r.AssignProperties_From_RoleAssignment(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, r)
+	return genruntime.ConvertedFromFormerHub(hub, r)
 }
 
 // AssignProperties_From_RoleAssignment populates the receiver from source, a authorization/v1api20200801preview/storage.RoleAssignment.

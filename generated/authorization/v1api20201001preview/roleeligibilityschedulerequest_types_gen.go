@@ -145,7 +145,7 @@ func (r *RoleEligibilityScheduleRequest) ConvertFrom(hub conversion.Hub) error {
 	if err := r.AssignProperties_From_RoleEligibilityScheduleRequest(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, r)
+	return genruntime.ConvertedFromFormerHub(hub, r)
 }
 
 // AssignProperties_From_RoleEligibilityScheduleRequest populates the receiver from source, a authorization/v1api20201001preview/storage.RoleEligibilityScheduleRequest.

@@ -126,7 +126,7 @@ func (r *RedisEnterprise) ConvertFrom(hub conversion.Hub) error {
 	if err := r.AssignProperties_From_RedisEnterprise(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, r)
+	return genruntime.ConvertedFromFormerHub(hub, r)
 }
 
 // AssignProperties_From_RedisEnterprise populates the receiver from source, a cache/v1api20210301/storage.RedisEnterprise.

@@ -160,7 +160,7 @@ func (r *RedisEnterpriseDatabase) ConvertFrom(hub conversion.Hub) error {
 	if err := r.AssignProperties_From_RedisEnterpriseDatabase(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, r)
+	return genruntime.ConvertedFromFormerHub(hub, r)
 }
 
 // AssignProperties_From_RedisEnterpriseDatabase populates the receiver from source, a cache/v1api20210301/storage.RedisEnterpriseDatabase.

@@ -124,7 +124,7 @@ func (a *AfdCustomDomain) ConvertFrom(hub conversion.Hub) error {
 	if err := a.AssignProperties_From_AfdCustomDomain(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, a)
+	return genruntime.ConvertedFromFormerHub(hub, a)
 }
 
 // AssignProperties_From_AfdCustomDomain populates the receiver from source, a cdn/v1api20200901/storage.AfdCustomDomain.

@@ -125,7 +125,7 @@ func (a *AfdEndpoint) ConvertFrom(hub conversion.Hub) error {
 	if err := a.AssignProperties_From_AfdEndpoint(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, a)
+	return genruntime.ConvertedFromFormerHub(hub, a)
 }
 
 // AssignProperties_From_AfdEndpoint populates the receiver from source, a cdn/v1api20200901/storage.AfdEndpoint.

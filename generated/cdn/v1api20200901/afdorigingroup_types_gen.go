@@ -124,7 +124,7 @@ func (a *AfdOriginGroup) ConvertFrom(hub conversion.Hub) error {
 	if err := a.AssignProperties_From_AfdOriginGroup(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, a)
+	return genruntime.ConvertedFromFormerHub(hub, a)
 }
 
 // AssignProperties_From_AfdOriginGroup populates the receiver from source, a cdn/v1api20200901/storage.AfdOriginGroup.

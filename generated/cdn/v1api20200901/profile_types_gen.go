@@ -125,7 +125,7 @@ func (p *Profile) ConvertFrom(hub conversion.Hub) error {
 	if err := p.AssignProperties_From_Profile(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, p)
+	return genruntime.ConvertedFromFormerHub(hub, p)
 }
 
 // AssignProperties_From_Profile populates the receiver from source, a cdn/v1api20200901/storage.Profile.

@@ -127,7 +127,7 @@ func (p *ProfilesEndpoint) ConvertFrom(hub conversion.Hub) error {
 	if err := p.AssignProperties_From_ProfilesEndpoint(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, p)
+	return genruntime.ConvertedFromFormerHub(hub, p)
 }
 
 // AssignProperties_From_ProfilesEndpoint populates the receiver from source, a cdn/v1api20200901/storage.ProfilesEndpoint.

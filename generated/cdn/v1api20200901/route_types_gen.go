@@ -126,7 +126,7 @@ func (r *Route) ConvertFrom(hub conversion.Hub) error {
 	if err := r.AssignProperties_From_Route(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, r)
+	return genruntime.ConvertedFromFormerHub(hub, r)
 }
 
 // AssignProperties_From_Route populates the receiver from source, a cdn/v1api20200901/storage.Route.

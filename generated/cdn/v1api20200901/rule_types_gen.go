@@ -124,7 +124,7 @@ func (r *Rule) ConvertFrom(hub conversion.Hub) error {
 	if err := r.AssignProperties_From_Rule(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, r)
+	return genruntime.ConvertedFromFormerHub(hub, r)
 }
 
 // AssignProperties_From_Rule populates the receiver from source, a cdn/v1api20200901/storage.Rule.

@@ -124,7 +124,7 @@ func (r *RuleSet) ConvertFrom(hub conversion.Hub) error {
 	if err := r.AssignProperties_From_RuleSet(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, r)
+	return genruntime.ConvertedFromFormerHub(hub, r)
 }
 
 // AssignProperties_From_RuleSet populates the receiver from source, a cdn/v1api20200901/storage.RuleSet.

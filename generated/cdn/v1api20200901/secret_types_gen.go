@@ -126,7 +126,7 @@ func (s *Secret) ConvertFrom(hub conversion.Hub) error {
 	if err := s.AssignProperties_From_Secret(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_Secret populates the receiver from source, a cdn/v1api20200901/storage.Secret.

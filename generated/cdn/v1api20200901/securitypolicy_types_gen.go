@@ -126,7 +126,7 @@ func (s *SecurityPolicy) ConvertFrom(hub conversion.Hub) error {
 	if err := s.AssignProperties_From_SecurityPolicy(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_SecurityPolicy populates the receiver from source, a cdn/v1api20200901/storage.SecurityPolicy.

@@ -163,7 +163,7 @@ func (a *Account) ConvertFrom(hub conversion.Hub) error {
 	if err := a.AssignProperties_From_Account(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, a)
+	return genruntime.ConvertedFromFormerHub(hub, a)
 }
 
 // AssignProperties_From_Account populates the receiver from source, a cognitiveservices/v1api20210430/storage.Account.

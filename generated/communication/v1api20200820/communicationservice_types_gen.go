@@ -179,7 +179,7 @@ func (c *CommunicationService) ConvertFrom(hub conversion.Hub) error {
 	if err := c.AssignProperties_From_CommunicationService(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, c)
+	return genruntime.ConvertedFromFormerHub(hub, c)
 }
 
 // AssignProperties_From_CommunicationService populates the receiver from source, a communication/v1api20200820/storage.CommunicationService.

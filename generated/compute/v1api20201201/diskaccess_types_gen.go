@@ -125,7 +125,7 @@ func (d *DiskAccess) ConvertFrom(hub conversion.Hub) error {
 	if err := d.AssignProperties_From_DiskAccess(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, d)
+	return genruntime.ConvertedFromFormerHub(hub, d)
 }
 
 // AssignProperties_From_DiskAccess populates the receiver from source, a compute/v1api20201201/storage.DiskAccess.

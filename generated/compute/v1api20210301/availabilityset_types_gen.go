@@ -125,7 +125,7 @@ func (a *AvailabilitySet) ConvertFrom(hub conversion.Hub) error {
 	if err := a.AssignProperties_From_AvailabilitySet(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, a)
+	return genruntime.ConvertedFromFormerHub(hub, a)
 }
 
 // AssignProperties_From_AvailabilitySet populates the receiver from source, a compute/v1api20210301/storage.AvailabilitySet.

@@ -125,7 +125,7 @@ func (i *Image) ConvertFrom(hub conversion.Hub) error {
 	if err := i.AssignProperties_From_Image(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, i)
+	return genruntime.ConvertedFromFormerHub(hub, i)
 }
 
 // AssignProperties_From_Image populates the receiver from source, a compute/v1api20210301/storage.Image.

@@ -126,7 +126,7 @@ func (v *VirtualMachine) ConvertFrom(hub conversion.Hub) error {
 	if err := v.AssignProperties_From_VirtualMachine(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, v)
+	return genruntime.ConvertedFromFormerHub(hub, v)
 }
 
 // AssignProperties_From_VirtualMachine populates the receiver from source, a compute/v1api20210301/storage.VirtualMachine.

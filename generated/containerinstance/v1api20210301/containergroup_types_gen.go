@@ -127,7 +127,7 @@ func (c *ContainerGroup) ConvertFrom(hub conversion.Hub) error {
 	if err := c.AssignProperties_From_ContainerGroup(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, c)
+	return genruntime.ConvertedFromFormerHub(hub, c)
 }
 
 // AssignProperties_From_ContainerGroup populates the receiver from source, a containerinstance/v1api20210301/storage.ContainerGroup.

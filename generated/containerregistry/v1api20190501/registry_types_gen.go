@@ -125,7 +125,7 @@ func (r *Registry) ConvertFrom(hub conversion.Hub) error {
 	if err := r.AssignProperties_From_Registry(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, r)
+	return genruntime.ConvertedFromFormerHub(hub, r)
 }
 
 // AssignProperties_From_Registry populates the receiver from source, a containerregistry/v1api20190501/storage.Registry.

@@ -125,7 +125,7 @@ func (m *MaintenanceConfiguration) ConvertFrom(hub conversion.Hub) error {
 	if err := m.AssignProperties_From_MaintenanceConfiguration(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, m)
+	return genruntime.ConvertedFromFormerHub(hub, m)
 }
 
 // AssignProperties_From_MaintenanceConfiguration populates the receiver from source, a containerservice/v1api20210501/storage.MaintenanceConfiguration.

@@ -127,7 +127,7 @@ func (f *Factory) ConvertFrom(hub conversion.Hub) error {
 	if err := f.AssignProperties_From_Factory(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, f)
+	return genruntime.ConvertedFromFormerHub(hub, f)
 }
 
 // AssignProperties_From_Factory populates the receiver from source, a datafactory/v1api20180601/storage.Factory.

@@ -157,7 +157,7 @@ func (b *BackupVault) ConvertFrom(hub conversion.Hub) error {
 	if err := b.AssignProperties_From_BackupVault(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, b)
+	return genruntime.ConvertedFromFormerHub(hub, b)
 }
 
 // AssignProperties_From_BackupVault populates the receiver from source, a dataprotection/v1api20210101/storage.BackupVault.

@@ -127,7 +127,7 @@ func (b *BackupVaultsBackupInstance) ConvertFrom(hub conversion.Hub) error {
 	if err := b.AssignProperties_From_BackupVaultsBackupInstance(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, b)
+	return genruntime.ConvertedFromFormerHub(hub, b)
 }
 
 // AssignProperties_From_BackupVaultsBackupInstance populates the receiver from source, a dataprotection/v1api20210101/storage.BackupVaultsBackupInstance.

@@ -126,7 +126,7 @@ func (b *BackupVaultsBackupPolicy) ConvertFrom(hub conversion.Hub) error {
 	if err := b.AssignProperties_From_BackupVaultsBackupPolicy(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, b)
+	return genruntime.ConvertedFromFormerHub(hub, b)
 }
 
 // AssignProperties_From_BackupVaultsBackupPolicy populates the receiver from source, a dataprotection/v1api20210101/storage.BackupVaultsBackupPolicy.

@@ -129,7 +129,7 @@ func (c *Configuration) ConvertFrom(hub conversion.Hub) error {
 	if err := c.AssignProperties_From_Configuration(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, c)
+	return genruntime.ConvertedFromFormerHub(hub, c)
 }
 
 // AssignProperties_From_Configuration populates the receiver from source, a dbformariadb/v1api20180601/storage.Configuration.

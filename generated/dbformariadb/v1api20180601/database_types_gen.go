@@ -124,7 +124,7 @@ func (d *Database) ConvertFrom(hub conversion.Hub) error {
 	if err := d.AssignProperties_From_Database(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, d)
+	return genruntime.ConvertedFromFormerHub(hub, d)
 }
 
 // AssignProperties_From_Database populates the receiver from source, a dbformariadb/v1api20180601/storage.Database.

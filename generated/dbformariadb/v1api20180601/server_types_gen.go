@@ -157,7 +157,7 @@ func (s *Server) ConvertFrom(hub conversion.Hub) error {
 	if err := s.AssignProperties_From_Server(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_Server populates the receiver from source, a dbformariadb/v1api20180601/storage.Server.

@@ -171,7 +171,7 @@ func (f *FlexibleServer) ConvertFrom(hub conversion.Hub) error {
 	if err := f.AssignProperties_From_FlexibleServer(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, f)
+	return genruntime.ConvertedFromFormerHub(hub, f)
 }
 
 // AssignProperties_From_FlexibleServer populates the receiver from source, a dbformysql/v1api20210501preview/storage.FlexibleServer.

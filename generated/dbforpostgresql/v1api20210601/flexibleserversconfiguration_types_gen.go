@@ -129,7 +129,7 @@ func (f *FlexibleServersConfiguration) ConvertFrom(hub conversion.Hub) error {
 	if err := f.AssignProperties_From_FlexibleServersConfiguration(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, f)
+	return genruntime.ConvertedFromFormerHub(hub, f)
 }
 
 // AssignProperties_From_FlexibleServersConfiguration populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServersConfiguration.

@@ -124,7 +124,7 @@ func (f *FlexibleServersDatabase) ConvertFrom(hub conversion.Hub) error {
 	if err := f.AssignProperties_From_FlexibleServersDatabase(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, f)
+	return genruntime.ConvertedFromFormerHub(hub, f)
 }
 
 // AssignProperties_From_FlexibleServersDatabase populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServersDatabase.

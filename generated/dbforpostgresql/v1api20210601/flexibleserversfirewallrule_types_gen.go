@@ -124,7 +124,7 @@ func (f *FlexibleServersFirewallRule) ConvertFrom(hub conversion.Hub) error {
 	if err := f.AssignProperties_From_FlexibleServersFirewallRule(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, f)
+	return genruntime.ConvertedFromFormerHub(hub, f)
 }
 
 // AssignProperties_From_FlexibleServersFirewallRule populates the receiver from source, a dbforpostgresql/v1api20210601/storage.FlexibleServersFirewallRule.

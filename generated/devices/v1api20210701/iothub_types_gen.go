@@ -194,7 +194,7 @@ func (i *IotHub) ConvertFrom(hub conversion.Hub) error {
 	if err := i.AssignProperties_From_IotHub(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, i)
+	return genruntime.ConvertedFromFormerHub(hub, i)
 }
 
 // AssignProperties_From_IotHub populates the receiver from source, a devices/v1api20210701/storage.IotHub.

@@ -126,7 +126,7 @@ func (c *CassandraCluster) ConvertFrom(hub conversion.Hub) error {
 	if err := c.AssignProperties_From_CassandraCluster(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, c)
+	return genruntime.ConvertedFromFormerHub(hub, c)
 }
 
 // AssignProperties_From_CassandraCluster populates the receiver from source, a documentdb/v1api20210401preview/storage.CassandraCluster.

@@ -124,7 +124,7 @@ func (c *CassandraDataCenter) ConvertFrom(hub conversion.Hub) error {
 	if err := c.AssignProperties_From_CassandraDataCenter(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, c)
+	return genruntime.ConvertedFromFormerHub(hub, c)
 }
 
 // AssignProperties_From_CassandraDataCenter populates the receiver from source, a documentdb/v1api20210401preview/storage.CassandraDataCenter.

@@ -127,7 +127,7 @@ func (d *Domain) ConvertFrom(hub conversion.Hub) error {
 	if err := d.AssignProperties_From_Domain(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, d)
+	return genruntime.ConvertedFromFormerHub(hub, d)
 }
 
 // AssignProperties_From_Domain populates the receiver from source, a eventgrid/v1api20200601/storage.Domain.

@@ -124,7 +124,7 @@ func (d *DomainsTopic) ConvertFrom(hub conversion.Hub) error {
 	if err := d.AssignProperties_From_DomainsTopic(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, d)
+	return genruntime.ConvertedFromFormerHub(hub, d)
 }
 
 // AssignProperties_From_DomainsTopic populates the receiver from source, a eventgrid/v1api20200601/storage.DomainsTopic.

@@ -126,7 +126,7 @@ func (e *EventSubscription) ConvertFrom(hub conversion.Hub) error {
 	if err := e.AssignProperties_From_EventSubscription(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, e)
+	return genruntime.ConvertedFromFormerHub(hub, e)
 }
 
 // AssignProperties_From_EventSubscription populates the receiver from source, a eventgrid/v1api20200601/storage.EventSubscription.

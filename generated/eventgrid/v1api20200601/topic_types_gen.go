@@ -172,7 +172,7 @@ func (t *Topic) ConvertFrom(hub conversion.Hub) error {
 	if err := t.AssignProperties_From_Topic(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, t)
+	return genruntime.ConvertedFromFormerHub(hub, t)
 }
 
 // AssignProperties_From_Topic populates the receiver from source, a eventgrid/v1api20200601/storage.Topic.

@@ -168,7 +168,7 @@ func (n *NamespacesEventhubsAuthorizationRule) ConvertFrom(hub conversion.Hub) e
 	if err := n.AssignProperties_From_NamespacesEventhubsAuthorizationRule(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, n)
+	return genruntime.ConvertedFromFormerHub(hub, n)
 }
 
 // AssignProperties_From_NamespacesEventhubsAuthorizationRule populates the receiver from source, a eventhub/v1api20170401/storage.NamespacesEventhubsAuthorizationRule.

@@ -168,7 +168,7 @@ func (n *NamespacesAuthorizationRule) ConvertFrom(hub conversion.Hub) error {
 	if err := n.AssignProperties_From_NamespacesAuthorizationRule(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, n)
+	return genruntime.ConvertedFromFormerHub(hub, n)
 }
 
 // AssignProperties_From_NamespacesAuthorizationRule populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespacesAuthorizationRule.

@@ -125,7 +125,7 @@ func (n *NamespacesEventhub) ConvertFrom(hub conversion.Hub) error {
 	if err := n.AssignProperties_From_NamespacesEventhub(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, n)
+	return genruntime.ConvertedFromFormerHub(hub, n)
 }
 
 // AssignProperties_From_NamespacesEventhub populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespacesEventhub.

@@ -124,7 +124,7 @@ func (n *NamespacesEventhubsConsumerGroup) ConvertFrom(hub conversion.Hub) error
 	if err := n.AssignProperties_From_NamespacesEventhubsConsumerGroup(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, n)
+	return genruntime.ConvertedFromFormerHub(hub, n)
 }
 
 // AssignProperties_From_NamespacesEventhubsConsumerGroup populates the receiver from source, a eventhub/v1api20210101preview/storage.NamespacesEventhubsConsumerGroup.

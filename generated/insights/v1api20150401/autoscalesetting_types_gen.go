@@ -126,7 +126,7 @@ func (a *AutoscaleSetting) ConvertFrom(hub conversion.Hub) error {
 	if err := a.AssignProperties_From_AutoscaleSetting(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, a)
+	return genruntime.ConvertedFromFormerHub(hub, a)
 }
 
 // AssignProperties_From_AutoscaleSetting populates the receiver from source, a insights/v1api20150401/storage.AutoscaleSetting.

@@ -125,7 +125,7 @@ func (w *Webtest) ConvertFrom(hub conversion.Hub) error {
 	if err := w.AssignProperties_From_Webtest(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, w)
+	return genruntime.ConvertedFromFormerHub(hub, w)
 }
 
 // AssignProperties_From_Webtest populates the receiver from source, a insights/v1api20150501/storage.Webtest.

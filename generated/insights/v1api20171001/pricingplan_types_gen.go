@@ -129,7 +129,7 @@ func (p *PricingPlan) ConvertFrom(hub conversion.Hub) error {
 	if err := p.AssignProperties_From_PricingPlan(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, p)
+	return genruntime.ConvertedFromFormerHub(hub, p)
 }
 
 // AssignProperties_From_PricingPlan populates the receiver from source, a insights/v1api20171001/storage.PricingPlan.

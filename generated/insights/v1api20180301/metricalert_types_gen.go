@@ -127,7 +127,7 @@ func (m *MetricAlert) ConvertFrom(hub conversion.Hub) error {
 	if err := m.AssignProperties_From_MetricAlert(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, m)
+	return genruntime.ConvertedFromFormerHub(hub, m)
 }
 
 // AssignProperties_From_MetricAlert populates the receiver from source, a insights/v1api20180301/storage.MetricAlert.

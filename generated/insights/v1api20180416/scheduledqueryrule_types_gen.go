@@ -127,7 +127,7 @@ func (s *ScheduledQueryRule) ConvertFrom(hub conversion.Hub) error {
 	if err := s.AssignProperties_From_ScheduledQueryRule(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_ScheduledQueryRule populates the receiver from source, a insights/v1api20180416/storage.ScheduledQueryRule.

@@ -125,7 +125,7 @@ func (a *ActionGroup) ConvertFrom(hub conversion.Hub) error {
 	if err := a.AssignProperties_From_ActionGroup(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, a)
+	return genruntime.ConvertedFromFormerHub(hub, a)
 }
 
 // AssignProperties_From_ActionGroup populates the receiver from source, a insights/v1api20190601/storage.ActionGroup.

@@ -161,7 +161,7 @@ func (c *Component) ConvertFrom(hub conversion.Hub) error {
 	if err := c.AssignProperties_From_Component(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, c)
+	return genruntime.ConvertedFromFormerHub(hub, c)
 }
 
 // AssignProperties_From_Component populates the receiver from source, a insights/v1api20200202/storage.Component.

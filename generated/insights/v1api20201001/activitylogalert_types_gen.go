@@ -126,7 +126,7 @@ func (a *ActivityLogAlert) ConvertFrom(hub conversion.Hub) error {
 	if err := a.AssignProperties_From_ActivityLogAlert(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, a)
+	return genruntime.ConvertedFromFormerHub(hub, a)
 }
 
 // AssignProperties_From_ActivityLogAlert populates the receiver from source, a insights/v1api20201001/storage.ActivityLogAlert.

@@ -126,7 +126,7 @@ func (w *Workbook) ConvertFrom(hub conversion.Hub) error {
 	if err := w.AssignProperties_From_Workbook(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, w)
+	return genruntime.ConvertedFromFormerHub(hub, w)
 }
 
 // AssignProperties_From_Workbook populates the receiver from source, a insights/v1api20210308/storage.Workbook.

@@ -125,7 +125,7 @@ func (d *DataCollectionEndpoint) ConvertFrom(hub conversion.Hub) error {
 	if err := d.AssignProperties_From_DataCollectionEndpoint(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, d)
+	return genruntime.ConvertedFromFormerHub(hub, d)
 }
 
 // AssignProperties_From_DataCollectionEndpoint populates the receiver from source, a insights/v1api20210401/storage.DataCollectionEndpoint.

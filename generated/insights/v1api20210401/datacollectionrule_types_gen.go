@@ -127,7 +127,7 @@ func (d *DataCollectionRule) ConvertFrom(hub conversion.Hub) error {
 	if err := d.AssignProperties_From_DataCollectionRule(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, d)
+	return genruntime.ConvertedFromFormerHub(hub, d)
 }
 
 // AssignProperties_From_DataCollectionRule populates the receiver from source, a insights/v1api20210401/storage.DataCollectionRule.

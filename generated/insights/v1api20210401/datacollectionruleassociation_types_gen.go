@@ -124,7 +124,7 @@ func (d *DataCollectionRuleAssociation) ConvertFrom(hub conversion.Hub) error {
 	if err := d.AssignProperties_From_DataCollectionRuleAssociation(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, d)
+	return genruntime.ConvertedFromFormerHub(hub, d)
 }
 
 // AssignProperties_From_DataCollectionRuleAssociation populates the receiver from source, a insights/v1api20210401/storage.DataCollectionRuleAssociation.

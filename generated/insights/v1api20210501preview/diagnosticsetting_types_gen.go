@@ -124,7 +124,7 @@ func (d *DiagnosticSetting) ConvertFrom(hub conversion.Hub) error {
 	if err := d.AssignProperties_From_DiagnosticSetting(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, d)
+	return genruntime.ConvertedFromFormerHub(hub, d)
 }
 
 // AssignProperties_From_DiagnosticSetting populates the receiver from source, a insights/v1api20210501preview/storage.DiagnosticSetting.

@@ -130,7 +130,7 @@ func (v *VaultKey) ConvertFrom(hub conversion.Hub) error {
 	if err := v.AssignProperties_From_VaultKey(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, v)
+	return genruntime.ConvertedFromFormerHub(hub, v)
 }
 
 // AssignProperties_From_VaultKey populates the receiver from source, a keyvault/v1api20190901/storage.VaultKey.

@@ -158,7 +158,7 @@ func (e *Extension) ConvertFrom(hub conversion.Hub) error {
 	if err := e.AssignProperties_From_Extension(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, e)
+	return genruntime.ConvertedFromFormerHub(hub, e)
 }
 
 // AssignProperties_From_Extension populates the receiver from source, a kubernetesconfiguration/v1api20210501preview/storage.Extension.

@@ -162,7 +162,7 @@ func (c *Cluster) ConvertFrom(hub conversion.Hub) error {
 	if err := c.AssignProperties_From_Cluster(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, c)
+	return genruntime.ConvertedFromFormerHub(hub, c)
 }
 
 // AssignProperties_From_Cluster populates the receiver from source, a kusto/v1api20210101/storage.Cluster.

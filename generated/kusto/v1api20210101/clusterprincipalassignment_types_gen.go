@@ -124,7 +124,7 @@ func (c *ClusterPrincipalAssignment) ConvertFrom(hub conversion.Hub) error {
 	if err := c.AssignProperties_From_ClusterPrincipalAssignment(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, c)
+	return genruntime.ConvertedFromFormerHub(hub, c)
 }
 
 // AssignProperties_From_ClusterPrincipalAssignment populates the receiver from source, a kusto/v1api20210101/storage.ClusterPrincipalAssignment.

@@ -125,7 +125,7 @@ func (d *Database) ConvertFrom(hub conversion.Hub) error {
 	if err := d.AssignProperties_From_Database(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, d)
+	return genruntime.ConvertedFromFormerHub(hub, d)
 }
 
 // AssignProperties_From_Database populates the receiver from source, a kusto/v1api20210101/storage.Database.

@@ -126,7 +126,7 @@ func (d *DataConnection) ConvertFrom(hub conversion.Hub) error {
 	if err := d.AssignProperties_From_DataConnection(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, d)
+	return genruntime.ConvertedFromFormerHub(hub, d)
 }
 
 // AssignProperties_From_DataConnection populates the receiver from source, a kusto/v1api20210101/storage.DataConnection.

@@ -124,7 +124,7 @@ func (p *PrincipalAssignment) ConvertFrom(hub conversion.Hub) error {
 	if err := p.AssignProperties_From_PrincipalAssignment(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, p)
+	return genruntime.ConvertedFromFormerHub(hub, p)
 }
 
 // AssignProperties_From_PrincipalAssignment populates the receiver from source, a kusto/v1api20210101/storage.PrincipalAssignment.

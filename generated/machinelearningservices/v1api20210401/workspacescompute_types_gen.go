@@ -126,7 +126,7 @@ func (w *WorkspacesCompute) ConvertFrom(hub conversion.Hub) error {
 	if err := w.AssignProperties_From_WorkspacesCompute(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, w)
+	return genruntime.ConvertedFromFormerHub(hub, w)
 }
 
 // AssignProperties_From_WorkspacesCompute populates the receiver from source, a machinelearningservices/v1api20210401/storage.WorkspacesCompute.

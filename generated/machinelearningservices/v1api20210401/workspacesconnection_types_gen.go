@@ -124,7 +124,7 @@ func (w *WorkspacesConnection) ConvertFrom(hub conversion.Hub) error {
 	if err := w.AssignProperties_From_WorkspacesConnection(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, w)
+	return genruntime.ConvertedFromFormerHub(hub, w)
 }
 
 // AssignProperties_From_WorkspacesConnection populates the receiver from source, a machinelearningservices/v1api20210401/storage.WorkspacesConnection.

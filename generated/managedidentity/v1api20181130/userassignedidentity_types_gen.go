@@ -165,7 +165,7 @@ func (u *UserAssignedIdentity) ConvertFrom(hub conversion.Hub) error {
 	if err := u.AssignProperties_From_UserAssignedIdentity(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, u)
+	return genruntime.ConvertedFromFormerHub(hub, u)
 }
 
 // AssignProperties_From_UserAssignedIdentity populates the receiver from source, a managedidentity/v1api20181130/storage.UserAssignedIdentity.

@@ -126,7 +126,7 @@ func (d *DnsZone) ConvertFrom(hub conversion.Hub) error {
 	if err := d.AssignProperties_From_DnsZone(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, d)
+	return genruntime.ConvertedFromFormerHub(hub, d)
 }
 
 // AssignProperties_From_DnsZone populates the receiver from source, a network/v1api20180501/storage.DnsZone.

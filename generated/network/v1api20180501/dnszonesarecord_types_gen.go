@@ -125,7 +125,7 @@ func (d *DnsZonesARecord) ConvertFrom(hub conversion.Hub) error {
 	if err := d.AssignProperties_From_DnsZonesARecord(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, d)
+	return genruntime.ConvertedFromFormerHub(hub, d)
 }
 
 // AssignProperties_From_DnsZonesARecord populates the receiver from source, a network/v1api20180501/storage.DnsZonesARecord.

@@ -125,7 +125,7 @@ func (d *DnsZonesCAARecord) ConvertFrom(hub conversion.Hub) error {
 	if err := d.AssignProperties_From_DnsZonesCAARecord(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, d)
+	return genruntime.ConvertedFromFormerHub(hub, d)
 }
 
 // AssignProperties_From_DnsZonesCAARecord populates the receiver from source, a network/v1api20180501/storage.DnsZonesCAARecord.

@@ -125,7 +125,7 @@ func (d *DnsZonesMXRecord) ConvertFrom(hub conversion.Hub) error {
 	if err := d.AssignProperties_From_DnsZonesMXRecord(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, d)
+	return genruntime.ConvertedFromFormerHub(hub, d)
 }
 
 // AssignProperties_From_DnsZonesMXRecord populates the receiver from source, a network/v1api20180501/storage.DnsZonesMXRecord.

@@ -158,7 +158,7 @@ func (t *TrafficManagerProfile) ConvertFrom(hub conversion.Hub) error {
 	if err := t.AssignProperties_From_TrafficManagerProfile(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, t)
+	return genruntime.ConvertedFromFormerHub(hub, t)
 }
 
 // AssignProperties_From_TrafficManagerProfile populates the receiver from source, a network/v1api20180801/storage.TrafficManagerProfile.

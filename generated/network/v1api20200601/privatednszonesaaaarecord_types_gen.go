@@ -126,7 +126,7 @@ func (p *PrivateDnsZonesAAAARecord) ConvertFrom(hub conversion.Hub) error {
 	if err := p.AssignProperties_From_PrivateDnsZonesAAAARecord(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, p)
+	return genruntime.ConvertedFromFormerHub(hub, p)
 }
 
 // AssignProperties_From_PrivateDnsZonesAAAARecord populates the receiver from source, a network/v1api20200601/storage.PrivateDnsZonesAAAARecord.

@@ -125,7 +125,7 @@ func (p *PrivateDnsZonesMXRecord) ConvertFrom(hub conversion.Hub) error {
 	if err := p.AssignProperties_From_PrivateDnsZonesMXRecord(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, p)
+	return genruntime.ConvertedFromFormerHub(hub, p)
 }
 
 // AssignProperties_From_PrivateDnsZonesMXRecord populates the receiver from source, a network/v1api20200601/storage.PrivateDnsZonesMXRecord.

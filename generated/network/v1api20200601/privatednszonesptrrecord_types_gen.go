@@ -125,7 +125,7 @@ func (p *PrivateDnsZonesPTRRecord) ConvertFrom(hub conversion.Hub) error {
 	if err := p.AssignProperties_From_PrivateDnsZonesPTRRecord(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, p)
+	return genruntime.ConvertedFromFormerHub(hub, p)
 }
 
 // AssignProperties_From_PrivateDnsZonesPTRRecord populates the receiver from source, a network/v1api20200601/storage.PrivateDnsZonesPTRRecord.

@@ -125,7 +125,7 @@ func (p *PrivateDnsZonesSRVRecord) ConvertFrom(hub conversion.Hub) error {
 	if err := p.AssignProperties_From_PrivateDnsZonesSRVRecord(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, p)
+	return genruntime.ConvertedFromFormerHub(hub, p)
 }
 
 // AssignProperties_From_PrivateDnsZonesSRVRecord populates the receiver from source, a network/v1api20200601/storage.PrivateDnsZonesSRVRecord.

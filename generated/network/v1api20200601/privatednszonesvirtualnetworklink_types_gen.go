@@ -125,7 +125,7 @@ func (p *PrivateDnsZonesVirtualNetworkLink) ConvertFrom(hub conversion.Hub) erro
 	if err := p.AssignProperties_From_PrivateDnsZonesVirtualNetworkLink(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, p)
+	return genruntime.ConvertedFromFormerHub(hub, p)
 }
 
 // AssignProperties_From_PrivateDnsZonesVirtualNetworkLink populates the receiver from source, a network/v1api20200601/storage.PrivateDnsZonesVirtualNetworkLink.

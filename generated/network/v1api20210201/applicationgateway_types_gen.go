@@ -126,7 +126,7 @@ func (a *ApplicationGateway) ConvertFrom(hub conversion.Hub) error {
 	if err := a.AssignProperties_From_ApplicationGateway(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, a)
+	return genruntime.ConvertedFromFormerHub(hub, a)
 }
 
 // AssignProperties_From_ApplicationGateway populates the receiver from source, a network/v1api20210201/storage.ApplicationGateway.

@@ -125,7 +125,7 @@ func (a *ApplicationSecurityGroup) ConvertFrom(hub conversion.Hub) error {
 	if err := a.AssignProperties_From_ApplicationSecurityGroup(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, a)
+	return genruntime.ConvertedFromFormerHub(hub, a)
 }
 
 // AssignProperties_From_ApplicationSecurityGroup populates the receiver from source, a network/v1api20210201/storage.ApplicationSecurityGroup.

@@ -126,7 +126,7 @@ func (a *AzureFirewall) ConvertFrom(hub conversion.Hub) error {
 	if err := a.AssignProperties_From_AzureFirewall(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, a)
+	return genruntime.ConvertedFromFormerHub(hub, a)
 }
 
 // AssignProperties_From_AzureFirewall populates the receiver from source, a network/v1api20210201/storage.AzureFirewall.

@@ -125,7 +125,7 @@ func (b *BastionHost) ConvertFrom(hub conversion.Hub) error {
 	if err := b.AssignProperties_From_BastionHost(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, b)
+	return genruntime.ConvertedFromFormerHub(hub, b)
 }
 
 // AssignProperties_From_BastionHost populates the receiver from source, a network/v1api20210201/storage.BastionHost.

@@ -125,7 +125,7 @@ func (d *DdosProtectionPlan) ConvertFrom(hub conversion.Hub) error {
 	if err := d.AssignProperties_From_DdosProtectionPlan(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, d)
+	return genruntime.ConvertedFromFormerHub(hub, d)
 }
 
 // AssignProperties_From_DdosProtectionPlan populates the receiver from source, a network/v1api20210201/storage.DdosProtectionPlan.

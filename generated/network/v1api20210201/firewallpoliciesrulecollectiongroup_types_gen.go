@@ -126,7 +126,7 @@ func (f *FirewallPoliciesRuleCollectionGroup) ConvertFrom(hub conversion.Hub) er
 	if err := f.AssignProperties_From_FirewallPoliciesRuleCollectionGroup(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, f)
+	return genruntime.ConvertedFromFormerHub(hub, f)
 }
 
 // AssignProperties_From_FirewallPoliciesRuleCollectionGroup populates the receiver from source, a network/v1api20210201/storage.FirewallPoliciesRuleCollectionGroup.

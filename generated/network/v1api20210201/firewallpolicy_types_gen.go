@@ -126,7 +126,7 @@ func (f *FirewallPolicy) ConvertFrom(hub conversion.Hub) error {
 	if err := f.AssignProperties_From_FirewallPolicy(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, f)
+	return genruntime.ConvertedFromFormerHub(hub, f)
 }
 
 // AssignProperties_From_FirewallPolicy populates the receiver from source, a network/v1api20210201/storage.FirewallPolicy.

@@ -126,7 +126,7 @@ func (n *NatGateway) ConvertFrom(hub conversion.Hub) error {
 	if err := n.AssignProperties_From_NatGateway(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, n)
+	return genruntime.ConvertedFromFormerHub(hub, n)
 }
 
 // AssignProperties_From_NatGateway populates the receiver from source, a network/v1api20210201/storage.NatGateway.

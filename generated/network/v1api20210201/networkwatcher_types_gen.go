@@ -125,7 +125,7 @@ func (n *NetworkWatcher) ConvertFrom(hub conversion.Hub) error {
 	if err := n.AssignProperties_From_NetworkWatcher(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, n)
+	return genruntime.ConvertedFromFormerHub(hub, n)
 }
 
 // AssignProperties_From_NetworkWatcher populates the receiver from source, a network/v1api20210201/storage.NetworkWatcher.

@@ -125,7 +125,7 @@ func (n *NetworkWatchersFlowLog) ConvertFrom(hub conversion.Hub) error {
 	if err := n.AssignProperties_From_NetworkWatchersFlowLog(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, n)
+	return genruntime.ConvertedFromFormerHub(hub, n)
 }
 
 // AssignProperties_From_NetworkWatchersFlowLog populates the receiver from source, a network/v1api20210201/storage.NetworkWatchersFlowLog.

@@ -125,7 +125,7 @@ func (p *PrivateEndpointsPrivateDnsZoneGroup) ConvertFrom(hub conversion.Hub) er
 	if err := p.AssignProperties_From_PrivateEndpointsPrivateDnsZoneGroup(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, p)
+	return genruntime.ConvertedFromFormerHub(hub, p)
 }
 
 // AssignProperties_From_PrivateEndpointsPrivateDnsZoneGroup populates the receiver from source, a network/v1api20210201/storage.PrivateEndpointsPrivateDnsZoneGroup.

@@ -158,7 +158,7 @@ func (p *PrivateLinkService) ConvertFrom(hub conversion.Hub) error {
 	if err := p.AssignProperties_From_PrivateLinkService(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, p)
+	return genruntime.ConvertedFromFormerHub(hub, p)
 }
 
 // AssignProperties_From_PrivateLinkService populates the receiver from source, a network/v1api20210201/storage.PrivateLinkService.

@@ -126,7 +126,7 @@ func (p *PublicIPPrefix) ConvertFrom(hub conversion.Hub) error {
 	if err := p.AssignProperties_From_PublicIPPrefix(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, p)
+	return genruntime.ConvertedFromFormerHub(hub, p)
 }
 
 // AssignProperties_From_PublicIPPrefix populates the receiver from source, a network/v1api20210201/storage.PublicIPPrefix.

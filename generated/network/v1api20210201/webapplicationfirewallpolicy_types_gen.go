@@ -126,7 +126,7 @@ func (w *WebApplicationFirewallPolicy) ConvertFrom(hub conversion.Hub) error {
 	if err := w.AssignProperties_From_WebApplicationFirewallPolicy(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, w)
+	return genruntime.ConvertedFromFormerHub(hub, w)
 }
 
 // AssignProperties_From_WebApplicationFirewallPolicy populates the receiver from source, a network/v1api20210201/storage.WebApplicationFirewallPolicy.

@@ -157,7 +157,7 @@ func (n *Namespace) ConvertFrom(hub conversion.Hub) error {
 	if err := n.AssignProperties_From_Namespace(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, n)
+	return genruntime.ConvertedFromFormerHub(hub, n)
 }
 
 // AssignProperties_From_Namespace populates the receiver from source, a notificationhubs/v1api20170401/storage.Namespace.

@@ -125,7 +125,7 @@ func (n *NamespacesAuthorizationRule) ConvertFrom(hub conversion.Hub) error {
 	if err := n.AssignProperties_From_NamespacesAuthorizationRule(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, n)
+	return genruntime.ConvertedFromFormerHub(hub, n)
 }
 
 // AssignProperties_From_NamespacesAuthorizationRule populates the receiver from source, a notificationhubs/v1api20170401/storage.NamespacesAuthorizationRule.

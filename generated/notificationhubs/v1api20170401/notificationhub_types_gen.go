@@ -169,7 +169,7 @@ func (n *NotificationHub) ConvertFrom(hub conversion.Hub) error {
 	if err := n.AssignProperties_From_NotificationHub(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, n)
+	return genruntime.ConvertedFromFormerHub(hub, n)
 }
 
 // AssignProperties_From_NotificationHub populates the receiver from source, a notificationhubs/v1api20170401/storage.NotificationHub.

@@ -125,7 +125,7 @@ func (n *NotificationHubsAuthorizationRule) ConvertFrom(hub conversion.Hub) erro
 	if err := n.AssignProperties_From_NotificationHubsAuthorizationRule(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, n)
+	return genruntime.ConvertedFromFormerHub(hub, n)
 }
 
 // AssignProperties_From_NotificationHubsAuthorizationRule populates the receiver from source, a notificationhubs/v1api20170401/storage.NotificationHubsAuthorizationRule.

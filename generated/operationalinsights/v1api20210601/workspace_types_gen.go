@@ -126,7 +126,7 @@ func (w *Workspace) ConvertFrom(hub conversion.Hub) error {
 	if err := w.AssignProperties_From_Workspace(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, w)
+	return genruntime.ConvertedFromFormerHub(hub, w)
 }
 
 // AssignProperties_From_Workspace populates the receiver from source, a operationalinsights/v1api20210601/storage.Workspace.

@@ -126,7 +126,7 @@ func (d *Dashboard) ConvertFrom(hub conversion.Hub) error {
 	if err := d.AssignProperties_From_Dashboard(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, d)
+	return genruntime.ConvertedFromFormerHub(hub, d)
 }
 
 // AssignProperties_From_Dashboard populates the receiver from source, a portal/v1api20200901preview/storage.Dashboard.

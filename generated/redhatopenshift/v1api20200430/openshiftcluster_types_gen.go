@@ -161,7 +161,7 @@ func (o *OpenShiftCluster) ConvertFrom(hub conversion.Hub) error {
 	if err := o.AssignProperties_From_OpenShiftCluster(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, o)
+	return genruntime.ConvertedFromFormerHub(hub, o)
 }
 
 // AssignProperties_From_OpenShiftCluster populates the receiver from source, a redhatopenshift/v1api20200430/storage.OpenShiftCluster.

@@ -179,7 +179,7 @@ func (s *SearchService) ConvertFrom(hub conversion.Hub) error {
 	if err := s.AssignProperties_From_SearchService(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_SearchService populates the receiver from source, a search/v1api20200801/storage.SearchService.

@@ -168,7 +168,7 @@ func (q *QueueAuthorizationRule) ConvertFrom(hub conversion.Hub) error {
 	if err := q.AssignProperties_From_QueueAuthorizationRule(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, q)
+	return genruntime.ConvertedFromFormerHub(hub, q)
 }
 
 // AssignProperties_From_QueueAuthorizationRule populates the receiver from source, a servicebus/v1api20170401/storage.QueueAuthorizationRule.

@@ -168,7 +168,7 @@ func (t *TopicAuthorizationRule) ConvertFrom(hub conversion.Hub) error {
 	if err := t.AssignProperties_From_TopicAuthorizationRule(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, t)
+	return genruntime.ConvertedFromFormerHub(hub, t)
 }
 
 // AssignProperties_From_TopicAuthorizationRule populates the receiver from source, a servicebus/v1api20170401/storage.TopicAuthorizationRule.

@@ -174,7 +174,7 @@ func (n *Namespace) ConvertFrom(hub conversion.Hub) error {
 	if err := n.AssignProperties_From_Namespace(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, n)
+	return genruntime.ConvertedFromFormerHub(hub, n)
 }
 
 // AssignProperties_From_Namespace populates the receiver from source, a servicebus/v1api20210101preview/storage.Namespace.

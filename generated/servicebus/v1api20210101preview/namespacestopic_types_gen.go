@@ -124,7 +124,7 @@ func (n *NamespacesTopic) ConvertFrom(hub conversion.Hub) error {
 	if err := n.AssignProperties_From_NamespacesTopic(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, n)
+	return genruntime.ConvertedFromFormerHub(hub, n)
 }
 
 // AssignProperties_From_NamespacesTopic populates the receiver from source, a servicebus/v1api20210101preview/storage.NamespacesTopic.

@@ -124,7 +124,7 @@ func (n *NamespacesTopicsSubscription) ConvertFrom(hub conversion.Hub) error {
 	if err := n.AssignProperties_From_NamespacesTopicsSubscription(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, n)
+	return genruntime.ConvertedFromFormerHub(hub, n)
 }
 
 // AssignProperties_From_NamespacesTopicsSubscription populates the receiver from source, a servicebus/v1api20210101preview/storage.NamespacesTopicsSubscription.

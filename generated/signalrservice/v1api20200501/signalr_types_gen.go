@@ -170,7 +170,7 @@ func (s *SignalR) ConvertFrom(hub conversion.Hub) error {
 	if err := s.AssignProperties_From_SignalR(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_SignalR populates the receiver from source, a signalrservice/v1api20200501/storage.SignalR.

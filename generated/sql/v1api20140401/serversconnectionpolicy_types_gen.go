@@ -129,7 +129,7 @@ func (s *ServersConnectionPolicy) ConvertFrom(hub conversion.Hub) error {
 	if err := s.AssignProperties_From_ServersConnectionPolicy(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_ServersConnectionPolicy populates the receiver from source, a sql/v1api20140401/storage.ServersConnectionPolicy.

@@ -126,7 +126,7 @@ func (s *ServersDatabase) ConvertFrom(hub conversion.Hub) error {
 	if err := s.AssignProperties_From_ServersDatabase(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_ServersDatabase populates the receiver from source, a sql/v1api20140401/storage.ServersDatabase.

@@ -129,7 +129,7 @@ func (s *ServersDatabasesSecurityAlertPolicy) ConvertFrom(hub conversion.Hub) er
 	if err := s.AssignProperties_From_ServersDatabasesSecurityAlertPolicy(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_ServersDatabasesSecurityAlertPolicy populates the receiver from source, a sql/v1api20140401/storage.ServersDatabasesSecurityAlertPolicy.

@@ -129,7 +129,7 @@ func (s *ServersDatabasesTransparentDataEncryption) ConvertFrom(hub conversion.H
 	if err := s.AssignProperties_From_ServersDatabasesTransparentDataEncryption(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_ServersDatabasesTransparentDataEncryption populates the receiver from source, a sql/v1api20140401/storage.ServersDatabasesTransparentDataEncryption.

@@ -125,7 +125,7 @@ func (s *ServersElasticPool) ConvertFrom(hub conversion.Hub) error {
 	if err := s.AssignProperties_From_ServersElasticPool(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_ServersElasticPool populates the receiver from source, a sql/v1api20140401/storage.ServersElasticPool.

@@ -124,7 +124,7 @@ func (s *ServersFirewallRule) ConvertFrom(hub conversion.Hub) error {
 	if err := s.AssignProperties_From_ServersFirewallRule(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_ServersFirewallRule populates the receiver from source, a sql/v1api20140401/storage.ServersFirewallRule.

@@ -130,7 +130,7 @@ func (s *ServersAuditingSetting) ConvertFrom(hub conversion.Hub) error {
 	if err := s.AssignProperties_From_ServersAuditingSetting(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_ServersAuditingSetting populates the receiver from source, a sql/v1api20210201preview/storage.ServersAuditingSetting.

@@ -124,7 +124,7 @@ func (s *ServersAzureADOnlyAuthentication) ConvertFrom(hub conversion.Hub) error
 	if err := s.AssignProperties_From_ServersAzureADOnlyAuthentication(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_ServersAzureADOnlyAuthentication populates the receiver from source, a sql/v1api20210201preview/storage.ServersAzureADOnlyAuthentication.

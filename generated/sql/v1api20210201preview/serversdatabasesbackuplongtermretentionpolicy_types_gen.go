@@ -129,7 +129,7 @@ func (s *ServersDatabasesBackupLongTermRetentionPolicy) ConvertFrom(hub conversi
 	if err := s.AssignProperties_From_ServersDatabasesBackupLongTermRetentionPolicy(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_ServersDatabasesBackupLongTermRetentionPolicy populates the receiver from source, a sql/v1api20210201preview/storage.ServersDatabasesBackupLongTermRetentionPolicy.

@@ -129,7 +129,7 @@ func (s *ServersDatabasesBackupShortTermRetentionPolicy) ConvertFrom(hub convers
 	if err := s.AssignProperties_From_ServersDatabasesBackupShortTermRetentionPolicy(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_ServersDatabasesBackupShortTermRetentionPolicy populates the receiver from source, a sql/v1api20210201preview/storage.ServersDatabasesBackupShortTermRetentionPolicy.

@@ -129,7 +129,7 @@ func (s *ServersEncryptionProtector) ConvertFrom(hub conversion.Hub) error {
 	if err := s.AssignProperties_From_ServersEncryptionProtector(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_ServersEncryptionProtector populates the receiver from source, a sql/v1api20210201preview/storage.ServersEncryptionProtector.

@@ -126,7 +126,7 @@ func (s *ServersFailoverGroup) ConvertFrom(hub conversion.Hub) error {
 	if err := s.AssignProperties_From_ServersFailoverGroup(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_ServersFailoverGroup populates the receiver from source, a sql/v1api20210201preview/storage.ServersFailoverGroup.

@@ -124,7 +124,7 @@ func (s *ServersKey) ConvertFrom(hub conversion.Hub) error {
 	if err := s.AssignProperties_From_ServersKey(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_ServersKey populates the receiver from source, a sql/v1api20210201preview/storage.ServersKey.

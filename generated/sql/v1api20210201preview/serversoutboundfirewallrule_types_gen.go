@@ -124,7 +124,7 @@ func (s *ServersOutboundFirewallRule) ConvertFrom(hub conversion.Hub) error {
 	if err := s.AssignProperties_From_ServersOutboundFirewallRule(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_ServersOutboundFirewallRule populates the receiver from source, a sql/v1api20210201preview/storage.ServersOutboundFirewallRule.

@@ -130,7 +130,7 @@ func (s *StorageAccountsBlobService) ConvertFrom(hub conversion.Hub) error {
 	if err := s.AssignProperties_From_StorageAccountsBlobService(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_StorageAccountsBlobService populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsBlobService.

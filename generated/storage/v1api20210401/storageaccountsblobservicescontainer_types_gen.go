@@ -125,7 +125,7 @@ func (s *StorageAccountsBlobServicesContainer) ConvertFrom(hub conversion.Hub) e
 	if err := s.AssignProperties_From_StorageAccountsBlobServicesContainer(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_StorageAccountsBlobServicesContainer populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsBlobServicesContainer.

@@ -125,7 +125,7 @@ func (s *StorageAccountsManagementPolicy) ConvertFrom(hub conversion.Hub) error 
 	if err := s.AssignProperties_From_StorageAccountsManagementPolicy(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_StorageAccountsManagementPolicy populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsManagementPolicy.

@@ -129,7 +129,7 @@ func (s *StorageAccountsQueueService) ConvertFrom(hub conversion.Hub) error {
 	if err := s.AssignProperties_From_StorageAccountsQueueService(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_StorageAccountsQueueService populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsQueueService.

@@ -125,7 +125,7 @@ func (s *StorageAccountsQueueServicesQueue) ConvertFrom(hub conversion.Hub) erro
 	if err := s.AssignProperties_From_StorageAccountsQueueServicesQueue(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_StorageAccountsQueueServicesQueue populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsQueueServicesQueue.

@@ -124,7 +124,7 @@ func (s *StorageAccountsTableServicesTable) ConvertFrom(hub conversion.Hub) erro
 	if err := s.AssignProperties_From_StorageAccountsTableServicesTable(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_StorageAccountsTableServicesTable populates the receiver from source, a storage/v1api20210401/storage.StorageAccountsTableServicesTable.

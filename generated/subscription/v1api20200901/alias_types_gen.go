@@ -121,7 +121,7 @@ func (a *Alias) ConvertFrom(hub conversion.Hub) error {
 	if err := a.AssignProperties_From_Alias(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, a)
+	return genruntime.ConvertedFromFormerHub(hub, a)
 }
 
 // AssignProperties_From_Alias populates the receiver from source, a subscription/v1api20200901/storage.Alias.

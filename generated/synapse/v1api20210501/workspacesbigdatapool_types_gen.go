@@ -125,7 +125,7 @@ func (w *WorkspacesBigDataPool) ConvertFrom(hub conversion.Hub) error {
 	if err := w.AssignProperties_From_WorkspacesBigDataPool(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, w)
+	return genruntime.ConvertedFromFormerHub(hub, w)
 }
 
 // AssignProperties_From_WorkspacesBigDataPool populates the receiver from source, a synapse/v1api20210501/storage.WorkspacesBigDataPool.

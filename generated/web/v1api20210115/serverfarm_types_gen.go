@@ -126,7 +126,7 @@ func (s *ServerFarm) ConvertFrom(hub conversion.Hub) error {
 	if err := s.AssignProperties_From_ServerFarm(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_ServerFarm populates the receiver from source, a web/v1api20210115/storage.ServerFarm.

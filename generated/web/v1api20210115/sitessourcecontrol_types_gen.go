@@ -124,7 +124,7 @@ func (s *SitesSourcecontrol) ConvertFrom(hub conversion.Hub) error {
 	if err := s.AssignProperties_From_SitesSourcecontrol(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, s)
+	return genruntime.ConvertedFromFormerHub(hub, s)
 }
 
 // AssignProperties_From_SitesSourcecontrol populates the receiver from source, a web/v1api20210115/storage.SitesSourcecontrol.

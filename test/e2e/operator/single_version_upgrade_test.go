@@ -15,6 +15,7 @@ import (
 	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	network "github.com/armgen/armgen/generated/network/v1api20210201"
+	networkstorage "github.com/armgen/armgen/generated/network/v1api20210201/storage"
 	resources "github.com/armgen/armgen/generated/resources/v1api20210401"
 	"github.com/armgen/armgen/internal/crdclean"
 	"github.com/armgen/armgen/internal/crdmanagement"
@@ -26,6 +27,8 @@ const (
 	natCRD = "natgateways.network.azure.com"
 	natAPI = "v1api20210201"
 	natHub = "v1api20210201storage"
+	// deadVersion is a version NatGateway does not have.
+	deadVersion = "v1api20190101"
 )
 
 // TestSingleVersionKindUpgradesFromHubStorage: NatGateway has one API version, so its CRD lists
@@ -33,7 +36,8 @@ const (
 // (the hub listed and storing, as ASO's CRDs do) holds objects stored at the hub. The operator's
 // CRD upgrade keeps the hub (unserved) and the conversion webhook, so those objects stay
 // readable at the API version, reconcile to Ready and are stored anew at the API version when
-// written; `armctl clean crds` then drops the hub from storedVersions, and the next upgrade
+// written (a dead originalVersion recorded at the hub replaced, nothing retained that a later hub
+// would take back); `armctl clean crds` then drops the hub from storedVersions, and the next upgrade
 // writes the CRD as generated. Nothing is lost on the way.
 func TestSingleVersionKindUpgradesFromHubStorage(t *testing.T) {
 	ctx := t.Context()
@@ -69,6 +73,16 @@ func TestSingleVersionKindUpgradesFromHubStorage(t *testing.T) {
 		n.Spec.IdleTimeoutInMinutes = ptr(7)
 		return n
 	}
+	// Written at the hub, as ASO or an earlier layout stored it, recording an originalVersion
+	// no version of the kind has (one not exported, or ASO's).
+	atHub := func() *networkstorage.NatGateway {
+		n := &networkstorage.NatGateway{ObjectMeta: metav1.ObjectMeta{Namespace: r.ns, Name: "nat"}}
+		n.Spec.Location = ptr("westus")
+		n.Spec.Owner = &genruntime.KnownResourceReference{Name: "rg"}
+		n.Spec.IdleTimeoutInMinutes = ptr(7)
+		n.Spec.OriginalVersion = deadVersion
+		return n
+	}
 	// The API server takes a moment to store at the new storage version: write until it does.
 	deadline := time.Now().Add(time.Minute)
 	for storedAt(t, r.ns, "nat", true) != network.GroupVersion.Group+"/"+natHub {
@@ -77,7 +91,7 @@ func TestSingleVersionKindUpgradesFromHubStorage(t *testing.T) {
 		}
 		_ = shared.Client.Delete(ctx, nat())
 		time.Sleep(200 * time.Millisecond)
-		_ = shared.Client.Create(ctx, nat())
+		_ = shared.Client.Create(ctx, atHub())
 	}
 
 	// The upgrade, as the operator's CRD management plans it, pointed at this test's webhook.
@@ -119,6 +133,18 @@ func TestSingleVersionKindUpgradesFromHubStorage(t *testing.T) {
 	r.waitReady(2*time.Minute, rg, &read)
 	if got := storedAt(t, r.ns, "nat", false); got != network.GroupVersion.String() {
 		t.Errorf("after the operator wrote it, the NAT gateway is stored at %s, want %s", got, network.GroupVersion)
+	}
+	// Stored as written back, with no conversion: no retained values that a later hub would take
+	// back (the dead originalVersion first), only the record of the version it replaced.
+	var stored metav1.PartialObjectMetadata
+	if err := json.Unmarshal(shared.Stored(t, schema.GroupResource{Group: network.GroupVersion.Group, Resource: "natgateways"}, r.ns, "nat"), &stored); err != nil {
+		t.Fatal(err)
+	}
+	if a, ok := stored.Annotations[genruntime.RetainedValuesAnnotation]; ok {
+		t.Errorf("stored at %s, the NAT gateway carries %s %s", natAPI, genruntime.RetainedValuesAnnotation, a)
+	}
+	if got := stored.Annotations[genruntime.ReplacedOriginalVersionAnnotation]; got != deadVersion {
+		t.Errorf("stored at %s, the NAT gateway has %s %q, want %s", natAPI, genruntime.ReplacedOriginalVersionAnnotation, got, deadVersion)
 	}
 
 	// armctl clean crds: rewrites what is left at the hub, then drops it from storedVersions.

@@ -10,8 +10,9 @@ import (
 )
 
 // resourceConversionDecls renders how a resource converts to its hub: the hub gets Hub(), every
-// other version ConvertTo and ConvertFrom, which go through the next resource on the way.
-func (fb *fileBuilder) resourceConversionDecls(kind string) ([]dst.Decl, error) {
+// other version ConvertTo and ConvertFrom, which go through the next resource on the way. stored
+// says the API server stores kind itself (an API version, the only one of its kind).
+func (fb *fileBuilder) resourceConversionDecls(kind string, stored bool) ([]dst.Decl, error) {
 	if fb.conv == nil {
 		return nil, nil
 	}
@@ -79,9 +80,15 @@ func (fb *fileBuilder) resourceConversionDecls(kind string) ([]dst.Decl, error) 
 		}
 	}
 	if self.Package.IsAPIVersion() {
-		// What the version cannot hold travels with it (see genruntime.RetainedValuesAnnotation).
+		// What the version cannot hold travels with it (see genruntime.RetainedValuesAnnotation),
+		// unless the API server stores the version itself: written back, it is stored as it is,
+		// and nothing would ever restore it (see genruntime.ConvertedFromFormerHub).
+		retain := "RetainValues"
+		if stored {
+			retain = "ConvertedFromFormerHub"
+		}
 		to = keepValues(to, call(fb.qualified(astmodel.GenRuntimePackage, "RestoreValues"), ident(rv), ident(hubParam)))
-		from = keepValues(from, call(fb.qualified(astmodel.GenRuntimePackage, "RetainValues"), ident(hubParam), ident(rv)))
+		from = keepValues(from, call(fb.qualified(astmodel.GenRuntimePackage, retain), ident(hubParam), ident(rv)))
 	}
 	route := "directly"
 	if next != hub {

@@ -20,7 +20,7 @@ func (fb *fileBuilder) definitionDecls(def astmodel.Definition) ([]dst.Decl, err
 		if err != nil {
 			return nil, err
 		}
-		conv, err := fb.resourceConversionDecls(def.Name.Name)
+		conv, err := fb.resourceConversionDecls(def.Name.Name, t.IsStorageVersion)
 		if err != nil {
 			return nil, fmt.Errorf("resource %s: %w", def.Name.Name, err)
 		}

@@ -126,7 +126,7 @@ func (b *Board) ConvertFrom(hub conversion.Hub) error {
 	if err := b.AssignProperties_From_Board(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, b)
+	return genruntime.ConvertedFromFormerHub(hub, b)
 }
 
 // AssignProperties_From_Board populates the receiver from source, a canvases/v1api20220101/storage.Board.

@@ -125,7 +125,7 @@ func (r *Router) ConvertFrom(hub conversion.Hub) error {
 	if err := r.AssignProperties_From_Router(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, r)
+	return genruntime.ConvertedFromFormerHub(hub, r)
 }
 
 // AssignProperties_From_Router populates the receiver from source, a routes/v1api20220301/storage.Router.

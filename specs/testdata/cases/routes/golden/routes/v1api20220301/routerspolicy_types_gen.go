@@ -126,7 +126,7 @@ func (r *RoutersPolicy) ConvertFrom(hub conversion.Hub) error {
 	if err := r.AssignProperties_From_RoutersPolicy(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, r)
+	return genruntime.ConvertedFromFormerHub(hub, r)
 }
 
 // AssignProperties_From_RoutersPolicy populates the receiver from source, a routes/v1api20220301/storage.RoutersPolicy.

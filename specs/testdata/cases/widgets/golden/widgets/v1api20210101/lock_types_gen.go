@@ -145,7 +145,7 @@ func (l *Lock) ConvertFrom(hub conversion.Hub) error {
 	if err := l.AssignProperties_From_Lock(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, l)
+	return genruntime.ConvertedFromFormerHub(hub, l)
 }
 
 // AssignProperties_From_Lock populates the receiver from source, a widgets/v1api20210101/storage.Lock.

@@ -126,7 +126,7 @@ func (p *Publisher) ConvertFrom(hub conversion.Hub) error {
 	if err := p.AssignProperties_From_Publisher(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, p)
+	return genruntime.ConvertedFromFormerHub(hub, p)
 }
 
 // AssignProperties_From_Publisher populates the receiver from source, a widgets/v1api20210101/storage.Publisher.

@@ -126,7 +126,7 @@ func (q *Quota) ConvertFrom(hub conversion.Hub) error {
 	if err := q.AssignProperties_From_Quota(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, q)
+	return genruntime.ConvertedFromFormerHub(hub, q)
 }
 
 // AssignProperties_From_Quota populates the receiver from source, a widgets/v1api20210101/storage.Quota.

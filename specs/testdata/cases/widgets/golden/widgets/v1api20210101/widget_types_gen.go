@@ -189,7 +189,7 @@ func (w *Widget) ConvertFrom(hub conversion.Hub) error {
 	if err := w.AssignProperties_From_Widget(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, w)
+	return genruntime.ConvertedFromFormerHub(hub, w)
 }
 
 // AssignProperties_From_Widget populates the receiver from source, a widgets/v1api20210101/storage.Widget.

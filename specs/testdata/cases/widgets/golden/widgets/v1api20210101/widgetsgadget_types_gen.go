@@ -129,7 +129,7 @@ func (w *WidgetsGadget) ConvertFrom(hub conversion.Hub) error {
 	if err := w.AssignProperties_From_WidgetsGadget(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, w)
+	return genruntime.ConvertedFromFormerHub(hub, w)
 }
 
 // AssignProperties_From_WidgetsGadget populates the receiver from source, a widgets/v1api20210101/storage.WidgetsGadget.

@@ -129,7 +129,7 @@ func (w *WidgetsGadgetsPart) ConvertFrom(hub conversion.Hub) error {
 	if err := w.AssignProperties_From_WidgetsGadgetsPart(source); err != nil {
 		return err
 	}
-	return genruntime.RetainValues(hub, w)
+	return genruntime.ConvertedFromFormerHub(hub, w)
 }
 
 // AssignProperties_From_WidgetsGadgetsPart populates the receiver from source, a widgets/v1api20210101/storage.WidgetsGadgetsPart.
