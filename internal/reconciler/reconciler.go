@@ -162,7 +162,6 @@ func (r *Reconciler) SetupWithManager(mgr ctrl.Manager, kinds []schema.GroupVers
 		hubs[gvk.GroupKind()] = gvk
 	}
 	r.woken = map[schema.GroupKind]bool{}
-	r.referrers = referrers{}
 	for _, gvk := range kinds {
 		obj, err := r.newObject(gvk)
 		if err != nil {
@@ -180,7 +179,7 @@ func (r *Reconciler) SetupWithManager(mgr ctrl.Manager, kinds []schema.GroupVers
 			return err
 		}
 		if specHasReferences(probe) {
-			if err := mgr.GetFieldIndexer().IndexField(ctx, obj, referenceIndex, indexReferences); err != nil {
+			if err := mgr.GetFieldIndexer().IndexField(ctx, obj, referenceIndex, r.referrers.index(gvk.GroupKind())); err != nil {
 				return fmt.Errorf("indexing %s by reference: %w", gvk.GroupKind(), err)
 			}
 			b = b.WatchesRawSource(r.referrers.add(gvk))
