@@ -205,7 +205,7 @@ bench-payloads: ## Check the ARM payloads of the whole-corpus output (after benc
 # while waiting it prints a progress line a minute, ready_at_10min=N/TOTAL and all_ready_s=S,
 # and a wait cut off lists what is not Ready by kind and reason.
 .PHONY: bench-operator
-bench-operator: ## Reconcile 1,000 resources (ARMGEN_BENCH_RESOURCES) of 30 kinds copied from samples/ with cmd/controller against armfake and a local API server: seconds to Ready, CPU, ARM requests, API writes and conversion webhook calls per resource, the controller's peak memory, PUTs at an unchanged resync
+bench-operator: ## Reconcile 1,000 resources (ARMGEN_BENCH_RESOURCES) of 30 kinds copied from samples/ with cmd/controller against armfake and a local API server: seconds to Ready, CPU, ARM requests, API writes and conversion webhook calls per resource, the controller's peak memory, PUTs at an unchanged resync; ARMGEN_BENCH_CONTROLLER_CPUPROFILE=PREFIX writes the controller's CPU profile until all Ready (PREFIX.N.pprof, merged by go tool pprof)
 	@root="$${ARMGEN_SPEC_ROOT:-$(CURDIR)/specs/azure-rest-api-specs/specification}"; \
 		test -d "$$root" || { echo "no spec root at $$root: set ARMGEN_SPEC_ROOT or run 'make specs'"; exit 1; }; \
 		n=$${ARMGEN_BENCH_RESOURCES:-1000}; \

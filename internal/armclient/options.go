@@ -20,7 +20,8 @@ type Options struct {
 	Endpoint string
 	// Audience is the audience of the tokens ARM accepts (AZURE_RESOURCE_MANAGER_AUDIENCE).
 	Audience string
-	// Transport sends the HTTP requests; tests pass one that trusts armfake's CA.
+	// Transport sends the HTTP requests; tests pass one that trusts armfake's CA. Nil means
+	// DefaultTransport.
 	Transport policy.Transporter
 	// UserAgentSuffix is appended to the User-Agent header (AZURE_USER_AGENT_SUFFIX).
 	UserAgentSuffix string
@@ -49,6 +50,9 @@ func (o Options) withDefaults() (Options, error) {
 	}
 	if o.Audience == "" {
 		o.Audience = DefaultAudience
+	}
+	if o.Transport == nil {
+		o.Transport = DefaultTransport()
 	}
 	if o.RequestTimeout <= 0 {
 		o.RequestTimeout = DefaultRequestTimeout

@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
+	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore/runtime"
 )
 
@@ -31,6 +33,9 @@ type Poller struct {
 	result     json.RawMessage
 	err        error
 	retryAfter time.Duration
+	// last is the latest answer the operation got (the request, the first poll, each poll,
+	// the final GET azcore makes of the outcome): what result was read from, once done.
+	last *http.Response
 }
 
 func finishedPoller(op operation) *Poller {
@@ -50,7 +55,7 @@ func (c *Client) startPoller(ctx context.Context, resp *http.Response, op operat
 	if err != nil {
 		return nil, Classify(err)
 	}
-	p := &Poller{inner: inner, client: c, op: op, retryAfter: retryAfter(resp)}
+	p := &Poller{inner: inner, client: c, op: op, retryAfter: retryAfter(resp), last: resp}
 	if inner.Done() {
 		// A synchronous answer: settle now, so the caller sees Done without another call.
 		if _, err := p.settle(ctx); err != nil && !p.done {
@@ -101,6 +106,7 @@ func (p *Poller) Poll(ctx context.Context) (done bool, wait time.Duration, err e
 		return false, e.RetryAfter, e
 	}
 	p.retryAfter = retryAfter(resp)
+	p.last = resp
 	if !p.inner.Done() {
 		return false, p.retryAfter, nil
 	}
@@ -116,7 +122,12 @@ func (p *Poller) Poll(ctx context.Context) (done bool, wait time.Duration, err e
 func (p *Poller) settle(ctx context.Context) (done bool, err error) {
 	ctx, cancel := p.client.bounded(ctx)
 	defer cancel()
-	res, err := p.inner.Result(ctx)
+	// A final GET azcore makes of the outcome is its last answer.
+	var final *http.Response
+	res, err := p.inner.Result(policy.WithCaptureResponse(ctx, &final))
+	if final != nil {
+		p.last = final
+	}
 	if err != nil {
 		err = p.client.timedOut(ctx, http.MethodGet, "", err)
 		if isTimeout(err) {
@@ -139,6 +150,35 @@ func (p *Poller) settle(ctx context.Context) (done bool, err error) {
 	}
 	p.done, p.result = true, res
 	return true, nil
+}
+
+// ReadBack is the final body of a PUT that succeeded when that body is what a GET of id at
+// apiVersion answers now: the operation's last answer was a 200 to that very request (azcore's
+// final GET after an Azure-AsyncOperation, or the last poll of a resource whose PUT answered
+// with a provisioningState still running). Then the caller has Azure's view of the resource
+// after the operation already, and a GET of its own would ask the same question again. A
+// synchronous answer to the PUT itself is not a GET's (Azure may leave out of it what a GET
+// shows), nor is an operation result read through Location: ok is false for those.
+func (p *Poller) ReadBack(id, apiVersion string) (body json.RawMessage, ok bool) {
+	if !p.done || p.err != nil || p.op != opCreateOrUpdate || len(p.result) == 0 || p.last == nil || p.last.Request == nil {
+		return nil, false
+	}
+	if p.last.Request.Method != http.MethodGet || p.last.StatusCode != http.StatusOK {
+		return nil, false
+	}
+	want, err := p.client.url(id, apiVersion)
+	if err != nil {
+		return nil, false
+	}
+	u, err := url.Parse(want)
+	if err != nil {
+		return nil, false
+	}
+	got := p.last.Request.URL
+	if got.Scheme != u.Scheme || got.Host != u.Host || got.EscapedPath() != u.EscapedPath() || got.RawQuery != u.RawQuery {
+		return nil, false
+	}
+	return p.result, true
 }
 
 // ResumeToken is the state of an unfinished operation, to be kept (in an annotation) and given

@@ -133,10 +133,15 @@ func New(cfg *rest.Config, opts Options) (*Operator, error) {
 	}
 	log.Log.Info("watching kinds", "count", len(kinds), "notInstalled", len(skipped))
 
+	// ARM and token requests share one transport, and its connections.
+	transport := opts.Transport
+	if transport == nil {
+		transport = armclient.DefaultTransport()
+	}
 	armOpts := armclient.Options{
 		Endpoint:        st.ResourceManagerEndpoint,
 		Audience:        st.ResourceManagerAudience,
-		Transport:       opts.Transport,
+		Transport:       transport,
 		UserAgentSuffix: st.UserAgentSuffix,
 		Retry:           opts.Retry,
 		RequestTimeout:  st.ARMRequestTimeout,
@@ -144,7 +149,7 @@ func New(cfg *rest.Config, opts Options) (*Operator, error) {
 	if st.RateLimit.Enabled() {
 		armOpts.RateLimiter = armclient.NewRateLimiter(st.RateLimit.QPS, st.RateLimit.BucketSize)
 	}
-	credOpts := credentials.Options{OperatorNamespace: st.PodNamespace, AuthorityHost: st.AuthorityHost, Transport: opts.Transport}
+	credOpts := credentials.Options{OperatorNamespace: st.PodNamespace, AuthorityHost: st.AuthorityHost, Transport: transport}
 	r := reconciler.New(mgr.GetClient(), scheme, reconciler.Options{
 		Settings:    st,
 		Clients:     armclient.NewCache(armOpts),

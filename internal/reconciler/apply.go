@@ -56,7 +56,7 @@ func (a *attempt) apply(ctx context.Context) (reconcile.Result, error) {
 		if e.kind == endSucceeded && d != nil && unresolved == nil && a.obj.GetGeneration() == d.generation && e.sent.Carries(d.generation, d.digest) {
 			// This generation's PUT succeeded: its end is written with what the GET after
 			// it reads (see finished), in one write.
-			return a.finished(ctx, versioned, d, settledAnnotations(e))
+			return a.finished(ctx, versioned, d, settledAnnotations(e), e.poller)
 		}
 		if err := a.settle(ctx, ended); err != nil {
 			return reconcile.Result{}, err

@@ -46,6 +46,9 @@ type ending struct {
 	err error
 	// why says, for a lost operation, what made it so.
 	why string
+	// poller is the operation's, for a succeeded one: its last answer may be the GET that
+	// finished needs (see armclient.Poller.ReadBack).
+	poller *armclient.Poller
 }
 
 // follow records an operation still in flight (its resume token, so that a restarted operator
@@ -82,7 +85,7 @@ func (a *attempt) follow(ctx context.Context, p *armclient.Poller, versioned gen
 	}
 	ended := endAnnotations(&sent)
 	maps.Copy(ended, inputsAnnotation(d.inputs))
-	return a.finished(ctx, versioned, d, ended)
+	return a.finished(ctx, versioned, d, ended, p)
 }
 
 // followPut makes one poll of the PUT in flight whose resume token is token. When it has not
@@ -150,7 +153,7 @@ func (a *attempt) followPut(ctx context.Context, token string) (res reconcile.Re
 	if err != nil {
 		return reconcile.Result{}, &ending{kind: endFailed, sent: sent, err: err}, nil
 	}
-	return reconcile.Result{}, &ending{kind: endSucceeded, sent: sent}, nil
+	return reconcile.Result{}, &ending{kind: endSucceeded, sent: sent, poller: p}, nil
 }
 
 // unpollable says a failed poll will not pass by itself: the status URL is not found or
@@ -229,7 +232,7 @@ func (a *attempt) afterOperation(ctx context.Context, e *ending, versioned genru
 		c := readyFalse(conditions.ConditionSeverityWarning, reasonOperationLost, a.lostMessage(e), a.obj.GetGeneration())
 		return a.condition(ctx, c, a.r.opts.WaitDelay)
 	}
-	return a.finished(ctx, versioned, d, nil)
+	return a.finished(ctx, versioned, d, nil, e.poller)
 }
 
 // lostAtGeneration says the Ready condition reports a lost operation for this generation.
@@ -289,7 +292,17 @@ func (a *attempt) pendingChanged(ctx context.Context, token string) (bool, error
 // annotations that end the PUT (see settledAnnotations), not written yet: they go in one write
 // with the drift baseline the GET gives, or alone when the GET fails, so that what the
 // operation did is on the object whatever happens next.
-func (a *attempt) finished(ctx context.Context, versioned genruntime.ARMMetaObject, d *desired, ended map[string]string) (reconcile.Result, error) {
+//
+// p is the PUT's poller (nil when not at hand): when its last answer was a GET of this very
+// resource and api-version (azcore reads the resource once an Azure-AsyncOperation succeeds),
+// that answer is the GET, and none is sent again. What is written is the same either way, and a
+// process that stops before writing it polls the operation again from its resume token.
+func (a *attempt) finished(ctx context.Context, versioned genruntime.ARMMetaObject, d *desired, ended map[string]string, p *armclient.Poller) (reconcile.Result, error) {
+	if p != nil {
+		if body, ok := p.ReadBack(a.id, d.apiVersion); ok {
+			return a.finishedWith(ctx, versioned, d, ended, body)
+		}
+	}
 	var actual json.RawMessage
 	if err := a.arm.GetByID(ctx, a.id, d.apiVersion, &actual); err != nil {
 		if werr := a.patchAnnotations(ctx, ended); werr != nil {
@@ -297,6 +310,11 @@ func (a *attempt) finished(ctx context.Context, versioned genruntime.ARMMetaObje
 		}
 		return a.armError(ctx, err)
 	}
+	return a.finishedWith(ctx, versioned, d, ended, actual)
+}
+
+// finishedWith is finished once Azure's view of the resource after the PUT, actual, is read.
+func (a *attempt) finishedWith(ctx context.Context, versioned genruntime.ARMMetaObject, d *desired, ended map[string]string, actual json.RawMessage) (reconcile.Result, error) {
 	set := maps.Clone(ended)
 	// What Azure holds right after the PUT is what later resyncs compare with.
 	if a.obj.GetGeneration() == d.generation {

@@ -72,6 +72,9 @@ type Reconciler struct {
 	// it has not written yet (see follow), as an operation by keyOf. It is only about when to
 	// say Reconciling: a restarted process, which has none, says it at its first poll.
 	inFlight sync.Map
+	// inputReaders holds each kind and input index (SecretsIndex, ConfigMapsIndex) some object
+	// of the kind has read a Secret or ConfigMap through (see recordingInputs).
+	inputReaders sync.Map
 	// credentialUsed holds the credential each object's last PUT used, by keyOf, so that the
 	// CredentialFrom event is recorded when it changes, not at every PUT.
 	credentialUsed sync.Map
@@ -162,13 +165,12 @@ func (r *Reconciler) SetupWithManager(mgr ctrl.Manager, kinds []schema.GroupVers
 		hubs[gvk.GroupKind()] = gvk
 	}
 	r.woken = map[schema.GroupKind]bool{}
-	r.referrers = referrers{}
 	for _, gvk := range kinds {
 		obj, err := r.newObject(gvk)
 		if err != nil {
 			return err
 		}
-		if err := indexInputs(ctx, mgr.GetFieldIndexer(), obj); err != nil {
+		if err := r.indexInputs(ctx, mgr.GetFieldIndexer(), obj, gvk.GroupKind()); err != nil {
 			return fmt.Errorf("indexes of %s: %w", gvk.GroupKind(), err)
 		}
 		b := r.watchInputs(ctrl.NewControllerManagedBy(mgr).
@@ -180,7 +182,7 @@ func (r *Reconciler) SetupWithManager(mgr ctrl.Manager, kinds []schema.GroupVers
 			return err
 		}
 		if specHasReferences(probe) {
-			if err := mgr.GetFieldIndexer().IndexField(ctx, obj, referenceIndex, indexReferences); err != nil {
+			if err := mgr.GetFieldIndexer().IndexField(ctx, obj, referenceIndex, r.referrers.index(gvk.GroupKind())); err != nil {
 				return fmt.Errorf("indexing %s by reference: %w", gvk.GroupKind(), err)
 			}
 			b = b.WatchesRawSource(r.referrers.add(gvk))

@@ -86,6 +86,47 @@ type referrers struct {
 	mu     sync.RWMutex
 	kinds  []schema.GroupVersionKind
 	queues map[schema.GroupKind]queue
+	// named holds each (referrer kind, named kind) pair some object of the referrer kind has
+	// named, as its index function saw it (see index). It only grows: a pair no longer named
+	// costs a List that finds nothing, while a pair missing would lose a wake-up.
+	named sync.Map
+}
+
+// namedPair is a key of referrers.named.
+type namedPair struct {
+	referrer schema.GroupKind
+	// named is the group and kind a reference names, as written (ownerKey's first two parts).
+	named schema.GroupKind
+}
+
+// index is the referenceIndex function of kind referrer's objects: indexReferences, which
+// also records the kinds they name. The cache runs it on every object before the object can be
+// listed, so a referrer kind that has never named kind K holds no object a List of K's name would
+// find, and wakeReferrers does not list it: an object of one kind turning usable costs a List
+// per kind that names its kind, not one per referrer kind (tens, for a few that match).
+func (rs *referrers) index(referrer schema.GroupKind) client.IndexerFunc {
+	return func(o client.Object) []string {
+		f, ok := inputsOf(o)
+		if !ok {
+			return nil
+		}
+		for _, ref := range f.References {
+			if ref.IsDirectARMReference() || ref.Name == "" || ref.Kind == "" {
+				continue
+			}
+			p := namedPair{referrer: referrer, named: schema.GroupKind{Group: ref.Group, Kind: ref.Kind}}
+			if _, seen := rs.named.Load(p); !seen {
+				rs.named.Store(p, true)
+			}
+		}
+		return indexReferences(o)
+	}
+}
+
+// mayName says whether an object of kind referrer has ever named one of kind named.
+func (rs *referrers) mayName(referrer, named schema.GroupKind) bool {
+	_, ok := rs.named.Load(namedPair{referrer: referrer, named: named})
+	return ok
 }
 
 // add registers gvk as a referrer kind, and returns the source its controller starts with: it
@@ -118,6 +159,9 @@ func (r *Reconciler) wakeReferrers(reader client.Reader, referenced schema.Group
 	return handler.Funcs{
 		UpdateFunc: func(ctx context.Context, e event.UpdateEvent, _ queue) {
 			for _, gvk := range r.referrers.kinds {
+				if !r.referrers.mayName(gvk.GroupKind(), referenced) {
+					continue
+				}
 				q := r.referrers.queue(gvk.GroupKind())
 				if q == nil {
 					// Not started yet: its first list reconciles every object anyway.

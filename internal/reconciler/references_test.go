@@ -18,7 +18,10 @@ import (
 	"github.com/armgen/armgen/pkg/genruntime/conditions"
 )
 
-var nsgGK = network.GroupVersion.WithKind("NetworkSecurityGroup").GroupKind()
+var (
+	nsgGK    = network.GroupVersion.WithKind("NetworkSecurityGroup").GroupKind()
+	subnetGK = network.GroupVersion.WithKind("VirtualNetworksSubnet").GroupKind()
+)
 
 func testSubnet(ns, name, nsg string, conds conditions.Conditions) *network.VirtualNetworksSubnet {
 	s := &network.VirtualNetworksSubnet{ObjectMeta: metav1.ObjectMeta{Namespace: ns, Name: name}}
@@ -62,9 +65,14 @@ func TestWakeReferrers(t *testing.T) {
 		testSubnet("ns", "other-nsg", "nsg2", ready(metav1.ConditionFalse)),
 		testSubnet("other", "other-namespace", "nsg", ready(metav1.ConditionFalse)),
 	}
+	r := New(nil, s, Options{})
 	c := fake.NewClientBuilder().WithScheme(s).WithObjects(subnets...).
-		WithIndex(&network.VirtualNetworksSubnet{}, referenceIndex, indexReferences).Build()
-	r := New(c, s, Options{})
+		WithIndex(&network.VirtualNetworksSubnet{}, referenceIndex, r.referrers.index(subnetGK)).Build()
+	r.client = c
+	// The cache indexes each object as it is added; the fake client when a List asks.
+	if err := c.List(context.Background(), &network.VirtualNetworksSubnetList{}, client.MatchingFields{referenceIndex: "x"}); err != nil {
+		t.Fatal(err)
+	}
 	src := r.referrers.add(network.GroupVersion.WithKind("VirtualNetworksSubnet"))
 	h := r.wakeReferrers(c, nsgGK)
 	nsg := &network.NetworkSecurityGroup{ObjectMeta: metav1.ObjectMeta{Namespace: "ns", Name: "nsg"}}

@@ -71,12 +71,43 @@ func inputsOf(obj client.Object) (resolver.Found, bool) {
 	return resolver.Collect(spec.Addr().Interface()), true
 }
 
-// indexInputs registers SecretsIndex and ConfigMapsIndex for obj's kind.
-func indexInputs(ctx context.Context, indexer client.FieldIndexer, obj client.Object) error {
-	if err := indexer.IndexField(ctx, obj, SecretsIndex, SecretNames); err != nil {
+// indexInputs registers SecretsIndex and ConfigMapsIndex for obj's kind gk.
+func (r *Reconciler) indexInputs(ctx context.Context, indexer client.FieldIndexer, obj client.Object, gk schema.GroupKind) error {
+	if err := indexer.IndexField(ctx, obj, SecretsIndex, r.recordingInputs(gk, SecretsIndex, SecretNames)); err != nil {
 		return err
 	}
-	return indexer.IndexField(ctx, obj, ConfigMapsIndex, ConfigMapNames)
+	return indexer.IndexField(ctx, obj, ConfigMapsIndex, r.recordingInputs(gk, ConfigMapsIndex, ConfigMapNames))
+}
+
+// inputKey names a kind and one of its input indexes, in Reconciler.inputReaders.
+type inputKey struct {
+	kind  schema.GroupKind
+	index string
+}
+
+// recordingInputs is the index function names of kind gk's index, which also records that
+// some object of the kind has read a Secret (or ConfigMap). The cache indexes an object before
+// it can be listed, so a kind none of whose objects ever read one has no user to find: its
+// handler need not list the kind at each Secret event (every kind watches every Secret, and an
+// operator exporting keys writes many). The record only grows: a kind that stopped reading
+// inputs costs a List that finds nothing, a missing record would lose a change.
+func (r *Reconciler) recordingInputs(gk schema.GroupKind, index string, names func(client.Object) []string) client.IndexerFunc {
+	key := inputKey{kind: gk, index: index}
+	return func(o client.Object) []string {
+		out := names(o)
+		if len(out) > 0 {
+			if _, seen := r.inputReaders.Load(key); !seen {
+				r.inputReaders.Store(key, true)
+			}
+		}
+		return out
+	}
+}
+
+// readsInputs says whether an object of kind gk has read a Secret or ConfigMap through index.
+func (r *Reconciler) readsInputs(gk schema.GroupKind, index string) bool {
+	_, ok := r.inputReaders.Load(inputKey{kind: gk, index: index})
+	return ok
 }
 
 // watchInputs makes a change of a Secret or ConfigMap reconcile the objects of kind gvk whose
@@ -94,6 +125,9 @@ type queue = workqueue.TypedRateLimitingInterface[reconcile.Request]
 
 func (r *Reconciler) inputHandler(gvk schema.GroupVersionKind, index string) handler.EventHandler {
 	users := func(ctx context.Context, o client.Object, q queue) {
+		if !r.readsInputs(gvk.GroupKind(), index) {
+			return
+		}
 		for _, req := range r.UsersOf(ctx, gvk, index, o) {
 			q.Add(req)
 		}

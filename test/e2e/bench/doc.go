@@ -33,7 +33,10 @@
 // ARMGEN_BENCH_CONTROLLER_HEAPPROFILE=FILE the heap profile of cmd/controller then (its live heap
 // is reported either way, read through its --pprof-addr),
 // ARMGEN_BENCH_CPUPROFILE=FILE profiles the benchmark's process (the API server, etcd, armfake,
-// the conversion webhook) from the first create until all is Ready; -v logs progress every 10 s.
+// the conversion webhook) from the first create until all is Ready,
+// ARMGEN_BENCH_CONTROLLER_CPUPROFILE=PREFIX cmd/controller's over the same span, in 5 s files
+// PREFIX.1.pprof, PREFIX.2.pprof, ... (`go tool pprof -top PREFIX.*.pprof` merges them);
+// -v logs progress every 10 s.
 // The cluster, every generated CRD and armfake are set up once per run and not timed; each
 // round has its own namespace and subscription.
 //

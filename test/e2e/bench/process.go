@@ -231,3 +231,50 @@ func freePort() (int, error) {
 	defer l.Close()
 	return l.Addr().(*net.TCPAddr).Port, nil
 }
+
+// ProfileCPU profiles the process's CPU through its /debug/pprof/profile, in consecutive
+// spans of chunk, each written to <prefix>.<n>.pprof, until stop is called; stop waits for the
+// span under way. `go tool pprof -top <prefix>.*.pprof` merges them. (Spans rather than one
+// profile: the endpoint profiles for a length given up front, and the length of a round is not
+// known.)
+func (p *ProcessOperator) ProfileCPU(prefix string, chunk time.Duration) (stop func() error) {
+	done := make(chan struct{})
+	ended := make(chan error, 1)
+	go func() {
+		var err error
+		for n := 1; ; n++ {
+			if err = p.profileSpan(fmt.Sprintf("%s.%d.pprof", prefix, n), chunk); err != nil {
+				break
+			}
+			select {
+			case <-done:
+				ended <- nil
+				return
+			default:
+			}
+		}
+		ended <- err
+	}()
+	return func() error {
+		close(done)
+		return <-ended
+	}
+}
+
+// profileSpan writes one CPU profile of the process, of length span, to path.
+func (p *ProcessOperator) profileSpan(path string, span time.Duration) error {
+	resp, err := http.Get(fmt.Sprintf("%sprofile?seconds=%d", p.pprof, int(span.Seconds())))
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("%s: %s", p.pprof+"profile", resp.Status)
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(f, resp.Body)
+	return errors.Join(err, f.Close())
+}

@@ -106,6 +106,7 @@ func runRound(b *testing.B, c *cluster.Cluster, hook *cluster.WebhookConfig, srv
 	res.process = *managerFlag == "process"
 	progress, stopProgress := progressReader(b, c, op, ns, kinds)
 	stopProfile := startCPUProfile(b)
+	stopControllerProfile := startControllerCPUProfile(b, op)
 	cpuBefore, managerCPUBefore := bench.CPUTime(), cpuTime(op)
 	start := time.Now()
 	timeline := bench.NewTimeline(n)
@@ -155,6 +156,7 @@ func runRound(b *testing.B, c *cluster.Cluster, hook *cluster.WebhookConfig, srv
 	}
 	res.cpu, res.managerCPU = bench.CPUTime()-cpuBefore, cpuTime(op)-managerCPUBefore
 	stopProfile()
+	stopControllerProfile()
 	stopProgress()
 	res.createAPI = countAPIRequests(b, c).Sub(apiBefore)
 	reviews, converted := hook.Calls.Counts()
