@@ -25,14 +25,17 @@ func changesThatMatter() predicate.Predicate {
 		return o.GetGeneration() != n.GetGeneration() ||
 			!maps.Equal(userAnnotations(o.GetAnnotations()), userAnnotations(n.GetAnnotations())) ||
 			bookkeepingEdited(o.GetAnnotations(), n.GetAnnotations()) ||
-			!slices.Equal(o.GetFinalizers(), n.GetFinalizers()) ||
+			finalizersChanged(o.GetFinalizers(), n.GetFinalizers()) ||
 			!o.GetDeletionTimestamp().Equal(n.GetDeletionTimestamp())
 	}}
 }
 
-// ownAnnotations are the ones the reconciler writes for itself.
+// ownAnnotations are the ones the reconciler writes for itself. The credential used is recorded
+// by the claim, in a reconcile that goes on; what it guards (a switch of credential) is read at
+// the next reconcile, so no one's change of it needs one at once.
 var ownAnnotations = []string{
 	genruntime.ResourceIDAnnotation,
+	genruntime.CredentialUsedAnnotation,
 	genruntime.PollerResumeTokenAnnotation,
 	genruntime.PollerOperationAnnotation,
 	genruntime.AppliedInputsAnnotation,
@@ -67,4 +70,19 @@ func bookkeepingEdited(o, n map[string]string) bool {
 		return true
 	}
 	return nt != "" && ot == nt && o[genruntime.PollerOperationAnnotation] != n[genruntime.PollerOperationAnnotation]
+}
+
+// finalizersChanged says the finalizers changed other than by the reconciler's own claim, which
+// adds its finalizer in a reconcile that goes on to the PUT: waking on it queued a second
+// reconcile that found the object Ready and read Azure again for nothing. Any other change,
+// ours removed included, wakes.
+func finalizersChanged(o, n []string) bool {
+	if slices.Equal(o, n) {
+		return false
+	}
+	if slices.Contains(o, genruntime.Finalizer) || !slices.Contains(n, genruntime.Finalizer) {
+		return true
+	}
+	i := slices.Index(n, genruntime.Finalizer)
+	return !slices.Equal(o, slices.Delete(slices.Clone(n), i, i+1))
 }
