@@ -95,3 +95,32 @@ func assertAppliedFromAzure(t *testing.T, e *env, name string) {
 		t.Errorf("status not read from Azure: id %v, provisioningState %v", st.Id, st.ProvisioningState)
 	}
 }
+
+// TestReadBackBaselineHoldsAtResync: the drift baseline written from azcore's final GET (in
+// the same process, or in a restarted one resuming the operation) is what a GET gives: the
+// resync of the unchanged object that follows finds no drift and sends no PUT.
+func TestReadBackBaselineHoldsAtResync(t *testing.T) {
+	for name, restart := range map[string]bool{"same process": false, "resumed": true} {
+		t.Run(name, func(t *testing.T) {
+			e := newEnv(t, armfake.Options{LROPolls: 2}, group("rg", "", nil), routeTable("rt", "rg"))
+			e.settle(rgKind, "rg")
+			e.step(routeTableKind, "rt") // claims
+			e.step(routeTableKind, "rt") // PUT, in flight
+			if restart {
+				e.restart()
+			}
+			e.settle(routeTableKind, "rt")
+			assertAppliedFromAzure(t, e, "rt")
+			e.srv.ResetRequests()
+			for range 2 {
+				e.step(routeTableKind, "rt")
+			}
+			if n, _ := e.requests("GET", "/routeTables/rt"); n == 0 {
+				t.Fatal("the resync read nothing from Azure: no drift was looked for")
+			}
+			if n, _ := e.requests("PUT", "/routeTables/rt"); n != 0 {
+				t.Errorf("%d PUTs at the resync of the unchanged route table, want 0 (its baseline is not what a GET gives)", n)
+			}
+		})
+	}
+}

@@ -1,10 +1,12 @@
 package reconciler_test
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"sigs.k8s.io/controller-runtime/pkg/client"
 
 	"github.com/armgen/armgen/pkg/armfake"
 )
@@ -48,5 +50,37 @@ func TestDeprecatedASOOriginalVersionKeepsItsAPIVersion(t *testing.T) {
 	}
 	if events := drain(e); strings.Contains(events, "OriginalVersionUnknown") {
 		t.Errorf("events %q: a deprecated prefix of a version the kind has is not unknown", events)
+	}
+}
+
+// TestOriginalVersionNamingNoAPIVersion: odd originalVersions a user can write through the
+// storage version, none an API version of the kind: the storage version's own name (bare, or
+// under an ASO prefix), another case, a Kubernetes-style name, a prefix alone. Each is reconciled
+// at the hub's API version with the Warning, as a version the kind does not have; the storage
+// version is the hub itself, which has no spec that converts to ARM, and must not stop the
+// resource either.
+func TestOriginalVersionNamingNoAPIVersion(t *testing.T) {
+	odd := []string{"v1api20210401storage", "v1beta20210401storage", "V1API20200601", "v1beta1", "v1api"}
+	var objs []client.Object
+	for i, v := range odd {
+		objs = append(objs, group("rg"+strconv.Itoa(i), v, nil))
+	}
+	e := newEnv(t, armfake.Options{}, objs...)
+	for i, v := range odd {
+		name := "rg" + strconv.Itoa(i)
+		e.settle(rgKind, name)
+		if c := e.ready(rgKind, name); c.Status != metav1.ConditionTrue {
+			t.Errorf("originalVersion %q: not Ready: %+v", v, c)
+			continue
+		}
+		if n, versions := e.requests("PUT", "/resourceGroups/"+name); n != 1 || versions[0] != "2021-04-01" {
+			t.Errorf("originalVersion %q: PUTs %d with api-versions %v, want one with 2021-04-01", v, n, versions)
+		}
+	}
+	events := drain(e)
+	for _, v := range odd {
+		if !strings.Contains(events, `spec.originalVersion "`+v+`"`) {
+			t.Errorf("no Warning OriginalVersionUnknown naming %q in %q", v, events)
+		}
 	}
 }

@@ -43,7 +43,7 @@ func (r *Reconciler) original(stored genruntime.ARMMetaObject, storedGVK schema.
 	version := twin
 	if recorded := specField(hub, "OriginalVersion").String(); recorded != "" {
 		version = genruntime.CurrentVersionName(recorded)
-		if !r.scheme.Recognizes(hubGVK.GroupKind().WithVersion(version)) {
+		if !r.isAPIVersion(hubGVK.GroupKind().WithVersion(version)) {
 			version, unknown = twin, recorded
 		}
 	}
@@ -67,6 +67,19 @@ func (r *Reconciler) original(stored genruntime.ARMMetaObject, storedGVK schema.
 	genruntime.DropRetainedValues(obj)
 	obj.GetObjectKind().SetGroupVersionKind(gvk)
 	return obj, unknown, nil
+}
+
+// isAPIVersion says gvk is an API version of its kind: one the scheme knows that converts from
+// the hub. The storage versions are known too (a user may write an object through one, and
+// spec.originalVersion with it), but the hub converts to none of them and none talks to Azure.
+func (r *Reconciler) isAPIVersion(gvk schema.GroupVersionKind) bool {
+	o, err := r.scheme.New(gvk)
+	if err != nil {
+		return false
+	}
+	_, hub := o.(conversion.Hub)
+	_, convertible := o.(conversion.Convertible)
+	return convertible && !hub
 }
 
 // specOf is the spec of a generated resource: every generated kind has Spec and Status fields,

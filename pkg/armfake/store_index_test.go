@@ -174,3 +174,34 @@ func BenchmarkStoreList(b *testing.B) {
 		})
 	}
 }
+
+// TestStoreRePutWithAnotherTypeLeavesTheOldTypesIndex: an ID put again under another type (a
+// PUT through another provider path spelling the same ID, or a retyped soft-deleted resource
+// restored) is listed under its new type only, and a cascading remove of its parent takes it
+// from that index: a re-created parent lists none of the old children.
+func TestStoreRePutWithAnotherTypeLeavesTheOldTypesIndex(t *testing.T) {
+	const rg = "/subscriptions/sub1/resourceGroups/rg"
+	const vn = rg + "/providers/Microsoft.Network/virtualNetworks/vn"
+	s := newStore()
+	s.put(&stored{id: rg, armType: "Microsoft.Resources/resourceGroups"})
+	s.put(&stored{id: vn, armType: "Microsoft.Network/virtualNetworks"})
+	s.put(&stored{id: strings.ToUpper(vn), armType: "Microsoft.Network/networkWatchers"})
+	if got := s.list(rg, "Microsoft.Network/virtualNetworks", false); len(got) != 0 {
+		t.Errorf("listed under its former type: %v", ids(got))
+	}
+	if got := s.list(rg, "microsoft.network/NETWORKWATCHERS", false); len(got) != 1 {
+		t.Errorf("listed %v under its new type, want the one resource", ids(got))
+	}
+	if n := s.remove(strings.ToUpper(rg)); n != 2 {
+		t.Errorf("removing the group removed %d resources, want 2", n)
+	}
+	s.put(&stored{id: rg, armType: "Microsoft.Resources/resourceGroups"})
+	for _, typ := range []string{"Microsoft.Network/virtualNetworks", "Microsoft.Network/networkWatchers"} {
+		if got := s.list(rg, typ, true); len(got) != 0 {
+			t.Errorf("the re-created group lists %v of type %s from before", ids(got), typ)
+		}
+	}
+	if got := s.below(rg); len(got) != 0 {
+		t.Errorf("the re-created group holds %v from before", ids(got))
+	}
+}
