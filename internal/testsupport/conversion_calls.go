@@ -14,6 +14,8 @@ import (
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+
+	"github.com/armgen/armgen/internal/httpstatus"
 )
 
 // ConversionCalls counts what the conversion webhook was really asked: the API server's own
@@ -56,9 +58,9 @@ func (c *ConversionCalls) wrap(h http.Handler) http.Handler {
 			io.Reader
 			io.Closer
 		}{objects, req.Body}
-		sw := &statusWriter{ResponseWriter: w}
+		sw := &httpstatus.Writer{ResponseWriter: w}
 		h.ServeHTTP(sw, req)
-		if sw.status == http.StatusOK {
+		if sw.Status == http.StatusOK {
 			c.reviews.Add(1)
 			c.objects.Add(int64(objects.objects))
 		}
@@ -87,28 +89,6 @@ func (c *ConversionCalls) serveLogged(h http.Handler, w http.ResponseWriter, req
 	}
 	h.ServeHTTP(w, req)
 }
-
-// statusWriter keeps the status of the answer written through it.
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-}
-
-func (w *statusWriter) WriteHeader(code int) {
-	if w.status == 0 {
-		w.status = code
-	}
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *statusWriter) Write(b []byte) (int, error) {
-	if w.status == 0 {
-		w.status = http.StatusOK
-	}
-	return w.ResponseWriter.Write(b)
-}
-
-func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 func (c *ConversionCalls) record(r *apiextv1.ConversionRequest) {
 	c.mu.Lock()

@@ -1,7 +1,6 @@
 package armfake
 
 import (
-	"net/http"
 	"sync"
 	"time"
 )
@@ -51,24 +50,4 @@ func (r *recorder) reset() {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.reqs = nil
-}
-
-// statusWriter remembers the status a handler wrote, for the recording.
-type statusWriter struct {
-	http.ResponseWriter
-	status int
-}
-
-func (w *statusWriter) WriteHeader(code int) {
-	if w.status == 0 {
-		w.status = code
-	}
-	w.ResponseWriter.WriteHeader(code)
-}
-
-func (w *statusWriter) Write(b []byte) (int, error) {
-	if w.status == 0 {
-		w.status = http.StatusOK
-	}
-	return w.ResponseWriter.Write(b)
 }

@@ -23,6 +23,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/armgen/armgen/internal/httpstatus"
 )
 
 // Server is a running emulator.
@@ -223,9 +225,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
 	rec := Request{Time: time.Now(), Method: r.Method, Path: r.URL.Path, APIVersion: r.URL.Query().Get("api-version"), Body: string(body)}
-	sw := &statusWriter{ResponseWriter: w}
+	sw := &httpstatus.Writer{ResponseWriter: w}
 	defer func() {
-		rec.Status = sw.status
+		rec.Status = sw.Status
 		s.recorder.add(rec)
 	}()
 	if err != nil {
